@@ -1,0 +1,58 @@
+/** Builds the Fastify application on a store. Never listens: server.ts and the tests do. */
+import { readFileSync } from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { requireApiKey } from './http/plugins/auth.js';
+import { installErrorHandling } from './http/plugins/error-handler.js';
+import { installTextGuard } from './http/plugins/text-guard.js';
+import { installValidation } from './http/plugins/validation.js';
+import { entryRoutes } from './http/routes/entries.js';
+import { groupRoutes } from './http/routes/groups.js';
+import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
+import { projectRoutes } from './http/routes/projects.js';
+import { translationRoutes } from './http/routes/translations.js';
+import { ErrorBody } from './http/schemas/common.js';
+import type { Store } from './store/open-store.js';
+
+export interface AppOptions {
+  store: Store;
+  logLevel?: string;
+}
+
+/** The package version, served as the build of GET /version. */
+const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** The spec's 1 MiB request body limit (413 beyond). */
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the app: public routes, then the API-key scope with every authenticated route. */
+export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidation(app);
+  installErrorHandling(app);
+  installTextGuard(app);
+  app.addSchema(ErrorBody);
+  app.decorateRequest('principal', null);
+
+  await app.register(
+    async (api) => {
+      await api.register(publicMetadataRoutes(PACKAGE_VERSION));
+      await api.register(async (authenticated) => {
+        requireApiKey(authenticated, store.db);
+        const options = { db: store.db };
+        await authenticated.register(infoRoute, options);
+        await authenticated.register(projectRoutes, options);
+        await authenticated.register(groupRoutes, options);
+        await authenticated.register(entryRoutes, options);
+        await authenticated.register(translationRoutes, options);
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,78 @@
+/**
+ * The `tolk` command. Commands call the domain directly (never HTTP); each prints exactly one JSON
+ * object on stdout, or a one-line reason on stderr with a non-zero exit.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config.js';
+import { revokeKey } from '../domain/keys/api-keys.js';
+import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
+import { AppError } from '../errors.js';
+import { serve } from '../server.js';
+import { openStore, type Store } from '../store/open-store.js';
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number ≥ 0');
+  return Number(value);
+}
+
+/** Opens the store of DATABASE_URL, runs `work`, prints its result as JSON, and closes the store. */
+async function withStore(work: (store: Store) => Promise<unknown>): Promise<void> {
+  const store = await openStore(loadConfig().databaseUrl);
+  try {
+    process.stdout.write(`${JSON.stringify(await work(store))}\n`);
+  } finally {
+    await store.close();
+  }
+}
+
+const program = new Command('tolk').description('tolk: localization content service').showHelpAfterError();
+
+program.command('serve').description('serve the API (PORT, HOST, DATABASE_URL, LOG_LEVEL)').action(() => serve(loadConfig()));
+
+const users = program.command('users').description('manage users');
+users
+  .command('create')
+  .description('create a user and a first API key')
+  .requiredOption('--email <email>')
+  .requiredOption('--first-name <name>')
+  .requiredOption('--last-name <name>')
+  .option('--locale <tag>', 'profile locale, a tag of GET /locales', 'en')
+  .option('--timezone <zone>', 'IANA time zone', 'UTC')
+  .option('--daily-quota <n>', 'authenticated API requests a day', wholeNumber)
+  .option('--member-limit <n>', 'members the user\'s projects may have', wholeNumber)
+  .action((options) =>
+    withStore(({ db }) =>
+      createUser(db, {
+        email: options.email,
+        firstName: options.firstName,
+        lastName: options.lastName,
+        locale: options.locale,
+        timezone: options.timezone,
+        dailyQuota: options.dailyQuota,
+        memberLimit: options.memberLimit,
+      }),
+    ),
+  );
+
+const keys = program.command('keys').description('manage API keys');
+keys
+  .command('create')
+  .description('create another API key for a user')
+  .requiredOption('--email <email>')
+  .option('--name <name>', 'a name to recognise the key by', 'cli')
+  .action((options) => withStore(({ db }) => createKeyForEmail(db, options.email, options.name)));
+keys
+  .command('revoke')
+  .description('revoke an API key: it gets 401 at once')
+  .requiredOption('--id <keyId>')
+  .action((options) =>
+    withStore(async ({ db }) => {
+      if (!(await revokeKey(db, options.id))) throw new AppError('ERR_NOT_FOUND', `no live API key with id ${options.id}`);
+      return { id: options.id, revoked: true };
+    }),
+  );
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`tolk: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+/** Who may see a project, and with which capabilities. */
+import { AppError, forbidden, projectNotFound } from '../../errors.js';
+import { findProjectForUser, type ProjectRecord } from '../../store/repositories/projects.js';
+import type { Db } from '../../store/schema.js';
+import { capabilitiesOf, isRole, type Capabilities, type Capability } from './capabilities.js';
+
+/** The authenticated caller of a use case. */
+export interface Principal {
+  userId: string;
+}
+
+export interface ProjectAccess {
+  project: ProjectRecord;
+  capabilities: Capabilities;
+}
+
+/**
+ * The caller's access to a project. Strangers and pending invitees get the same not-found as a
+ * missing project (no existence leak); `notFound` lets group and entry routes say "group not found".
+ */
+export async function loadProjectAccess(
+  db: Db,
+  principal: Principal,
+  projectId: string,
+  notFound: () => AppError = projectNotFound,
+): Promise<ProjectAccess> {
+  const project = await findProjectForUser(db, projectId, principal.userId);
+  if (!project) throw notFound();
+  if (project.ownerId === principal.userId) return { project, capabilities: capabilitiesOf(null, false) };
+  const role = project.memberRole;
+  if (role === null || project.memberConfirmedAt === null || !isRole(role)) throw notFound();
+  // The member limit arrives with the access issue; until then no member is over it.
+  return { project, capabilities: capabilitiesOf(role, false) };
+}
+
+/** Throws 403 unless the access grants the capability. */
+export function requireCapability(access: ProjectAccess, capability: Capability): void {
+  if (!access.capabilities[capability]) throw forbidden();
+}

@@ -1,0 +1,57 @@
+/** Reading entries: a group's page (with search), one entry with translations, untranslated entries. */
+import * as entries from '../../store/repositories/entries.js';
+import type { Db } from '../../store/schema.js';
+import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { loadGroupAccess } from '../groups/group-access.js';
+import { checkTranslationLanguage } from '../translations/translation-language.js';
+import { pageOf, type Page, type PageRequest } from '../shared/page.js';
+import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
+import { loadEntryAccess } from './entry-access.js';
+
+/** A page of a group's entries; `search` matches technical name or base term, case-insensitively. */
+export async function listEntries(
+  db: Db,
+  principal: Principal,
+  groupId: string,
+  search: string | undefined,
+  page: PageRequest,
+): Promise<Page<EntrySummaryView>> {
+  await loadGroupAccess(db, principal, groupId, 'canReadEntries');
+  return pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+}
+
+/** One entry with its translations in the project's current translation languages. */
+export async function getEntry(db: Db, principal: Principal, entryId: string): Promise<EntrySummaryView & { translations: TranslationView[] }> {
+  const { entry, access } = await loadEntryAccess(db, principal, entryId, 'canReadEntries');
+  const translations = await entries.listEntryTranslations(db, entryId, access.project.translationLanguages);
+  return { ...entrySummaryView(entry), translations: translations.map(translationView) };
+}
+
+export interface UntranslatedView {
+  id: string;
+  groupId: string;
+  technicalName: string;
+  baseTerm: string;
+  contextInfo: string | null;
+}
+
+/** A page of the project's entries that have no translation in `language` (a translation language of the project). */
+export async function listUntranslated(
+  db: Db,
+  principal: Principal,
+  projectId: string,
+  language: string,
+  page: PageRequest,
+): Promise<Page<UntranslatedView>> {
+  const access = await loadProjectAccess(db, principal, projectId);
+  requireCapability(access, 'canReadEntries');
+  checkTranslationLanguage(access.project, language, '/querystring/languageCode');
+  const found = await entries.listUntranslated(db, projectId, language, page.limit, page.offset);
+  return pageOf(page, found, (row) => ({
+    id: row.id,
+    groupId: row.group_id,
+    technicalName: row.technical_name,
+    baseTerm: row.base_term,
+    contextInfo: row.context_info,
+  }));
+}

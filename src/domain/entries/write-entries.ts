@@ -1,0 +1,82 @@
+/** Writing entries: create, update, delete. */
+import { conflict, notFound, validationError } from '../../errors.js';
+import * as entries from '../../store/repositories/entries.js';
+import { nameTakenUnderParent } from '../../store/repositories/groups.js';
+import type { Db, EntryRow } from '../../store/schema.js';
+import type { Principal } from '../access/project-access.js';
+import { beginGroupWrite } from '../groups/group-access.js';
+import { guardConstraints } from '../shared/constraints.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { inTransaction } from '../shared/transaction.js';
+import { beginEntryWrite } from './entry-access.js';
+import { entrySummaryView, type EntrySummaryView } from './entry-view.js';
+
+const duplicateName = (name: string) => `"${name}" is already used by an entry or a sub-group of this group`;
+
+export interface EntryInput {
+  technicalName: string;
+  baseTerm: string;
+  contextInfo?: string | null;
+}
+
+/** Creates an entry in a group; its technical name must be free in the group's name space. */
+export async function createEntry(db: Db, principal: Principal, groupId: string, input: EntryInput): Promise<EntrySummaryView> {
+  return inTransaction(db, async (trx) => {
+    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
+    if (await nameTakenUnderParent(trx, group.project_id, group.id, input.technicalName)) throw conflict(duplicateName(input.technicalName));
+    const now = nowIso();
+    const row: EntryRow = {
+      id: newId(),
+      project_id: group.project_id,
+      group_id: group.id,
+      technical_name: input.technicalName,
+      base_term: input.baseTerm,
+      base_term_key: input.baseTerm.toLowerCase(),
+      context_info: input.contextInfo ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    await guardConstraints(() => entries.insertEntry(trx, row), duplicateName(input.technicalName), () => notFound('group'));
+    return entrySummaryView(row);
+  });
+}
+
+export interface EntryChanges {
+  technicalName?: string | null;
+  baseTerm?: string | null;
+  contextInfo?: string | null;
+}
+
+/** Renames an entry, changes its base term and/or its context info (null clears it). */
+export async function updateEntry(db: Db, principal: Principal, entryId: string, changes: EntryChanges): Promise<EntrySummaryView> {
+  if (changes.technicalName == null && changes.baseTerm == null && changes.contextInfo === undefined) {
+    throw validationError('nothing to update: give technicalName, baseTerm or contextInfo');
+  }
+  return inTransaction(db, async (trx) => {
+    const { entry } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    const technicalName = changes.technicalName ?? entry.technical_name;
+    if (technicalName !== entry.technical_name && (await nameTakenUnderParent(trx, entry.project_id, entry.group_id, technicalName, entry.id))) {
+      throw conflict(duplicateName(technicalName));
+    }
+    const baseTerm = changes.baseTerm ?? entry.base_term;
+    const updated: EntryRow = {
+      ...entry,
+      technical_name: technicalName,
+      base_term: baseTerm,
+      base_term_key: baseTerm.toLowerCase(),
+      context_info: changes.contextInfo === undefined ? entry.context_info : changes.contextInfo,
+      updated_at: nowIso(),
+    };
+    const { id: _id, project_id: _p, group_id: _g, created_at: _c, ...set } = updated;
+    await guardConstraints(() => entries.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
+    return entrySummaryView(updated);
+  });
+}
+
+/** Deletes an entry with its translations. */
+export async function deleteEntry(db: Db, principal: Principal, entryId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    await entries.deleteEntry(trx, entryId);
+  });
+}

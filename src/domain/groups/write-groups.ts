@@ -1,0 +1,106 @@
+/** Writing groups: create, update (rename and move), delete. */
+import { AppError, conflict, notFound, validationError } from '../../errors.js';
+import * as groups from '../../store/repositories/groups.js';
+import { beginProjectWrite } from '../../store/repositories/projects.js';
+import type { Db, GroupRow } from '../../store/schema.js';
+import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { guardConstraints } from '../shared/constraints.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { inTransaction } from '../shared/transaction.js';
+import { beginGroupWrite } from './group-access.js';
+import { groupView, MAX_GROUP_DEPTH, type GroupView } from './group-view.js';
+
+const tooDeep = (depth: number) =>
+  new AppError('ERR_HIERARCHY_LIMIT', `groups nest at most ${MAX_GROUP_DEPTH} deep; this would make depth ${depth}`);
+const duplicateName = (name: string) =>
+  `"${name}" is already used by a group or an entry under the same parent`;
+
+/** The parent group, which must belong to the project. */
+async function loadParent(db: Db, projectId: string, parentId: string): Promise<GroupRow> {
+  const parent = await groups.findGroup(db, parentId);
+  if (!parent || parent.project_id !== projectId) throw notFound('parent group');
+  return parent;
+}
+
+/** Depth of a group placed directly under `parentId` (1 at the top level). */
+async function depthUnder(db: Db, parentId: string | null): Promise<number> {
+  return parentId === null ? 1 : (await groups.ancestorIds(db, parentId)).length + 2;
+}
+
+export interface GroupInput {
+  technicalName: string;
+  displayName: string;
+  parentId?: string | null;
+}
+
+/** Creates a group at the top level or under a parent of the same project. */
+export async function createGroup(db: Db, principal: Principal, projectId: string, input: GroupInput): Promise<GroupView> {
+  return inTransaction(db, async (trx) => {
+    const access = await loadProjectAccess(trx, principal, projectId);
+    requireCapability(access, 'canEditGroups');
+    const now = nowIso();
+    await beginProjectWrite(trx, projectId, now);
+    const parentId = input.parentId ?? null;
+    if (parentId !== null) await loadParent(trx, projectId, parentId);
+    const depth = await depthUnder(trx, parentId);
+    if (depth > MAX_GROUP_DEPTH) throw tooDeep(depth);
+    if (await groups.nameTakenUnderParent(trx, projectId, parentId, input.technicalName)) throw conflict(duplicateName(input.technicalName));
+    const row: GroupRow = {
+      id: newId(),
+      project_id: projectId,
+      parent_id: parentId,
+      technical_name: input.technicalName,
+      display_name: input.displayName,
+      created_at: now,
+    };
+    await guardConstraints(() => groups.insertGroup(trx, row), duplicateName(input.technicalName), () => notFound('parent group'));
+    return groupView(row);
+  });
+}
+
+export interface GroupChanges {
+  technicalName?: string | null;
+  displayName?: string | null;
+  parentId?: string | null;
+}
+
+/** Renames and/or moves a group; a move may not create a cycle (409) or nest too deep (400). */
+export async function updateGroup(db: Db, principal: Principal, groupId: string, changes: GroupChanges): Promise<GroupView> {
+  if (changes.technicalName == null && changes.displayName == null && changes.parentId === undefined) {
+    throw validationError('nothing to update: give technicalName, displayName or parentId');
+  }
+  return inTransaction(db, async (trx) => {
+    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    const parentId = changes.parentId === undefined ? group.parent_id : changes.parentId;
+    const technicalName = changes.technicalName ?? group.technical_name;
+    if (parentId !== group.parent_id) await checkMove(trx, group, parentId);
+    if (await groups.nameTakenUnderParent(trx, group.project_id, parentId, technicalName, group.id)) throw conflict(duplicateName(technicalName));
+    const updated: GroupRow = { ...group, parent_id: parentId, technical_name: technicalName, display_name: changes.displayName ?? group.display_name };
+    await guardConstraints(
+      () => groups.updateGroup(trx, groupId, { parent_id: parentId, technical_name: technicalName, display_name: updated.display_name }),
+      duplicateName(technicalName),
+      () => notFound('parent group'),
+    );
+    return groupView(updated);
+  });
+}
+
+/** A move under `parentId` must stay in the project, make no cycle and keep the subtree within the depth limit. */
+async function checkMove(db: Db, group: GroupRow, parentId: string | null): Promise<void> {
+  if (parentId !== null) {
+    await loadParent(db, group.project_id, parentId);
+    if (parentId === group.id || (await groups.ancestorIds(db, parentId)).includes(group.id)) {
+      throw conflict('a group cannot be moved under itself or one of its own sub-groups');
+    }
+  }
+  const depth = (await depthUnder(db, parentId)) + (await groups.subtreeHeight(db, group.id)) - 1;
+  if (depth > MAX_GROUP_DEPTH) throw tooDeep(depth);
+}
+
+/** Deletes a group with its sub-groups, entries and translations. */
+export async function deleteGroup(db: Db, principal: Principal, groupId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    await groups.deleteGroup(trx, groupId);
+  });
+}

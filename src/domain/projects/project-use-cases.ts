@@ -1,0 +1,72 @@
+/** Project use cases: list, create, get, update, delete. */
+import { validationError } from '../../errors.js';
+import * as projects from '../../store/repositories/projects.js';
+import { memberCounts } from '../../store/repositories/members.js';
+import type { Db } from '../../store/schema.js';
+import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { pageOf, type Page, type PageRequest } from '../shared/page.js';
+import { inTransaction } from '../shared/transaction.js';
+import { checkLanguages } from './languages.js';
+import { projectView, type ProjectDetailView, type ProjectView } from './project-view.js';
+
+export interface ProjectInput {
+  name: string;
+  baseLanguage: string;
+  translationLanguages: string[];
+}
+
+/** Projects the caller owns or is a confirmed member of (no capabilities or quota in list items). */
+export async function listProjects(db: Db, principal: Principal, page: PageRequest): Promise<Page<ProjectView>> {
+  return pageOf(page, await projects.listProjectsForUser(db, principal.userId, page.limit, page.offset), projectView);
+}
+
+/** Creates a project owned by the caller. */
+export async function createProject(db: Db, principal: Principal, input: ProjectInput): Promise<ProjectDetailView> {
+  checkLanguages(input.baseLanguage, input.translationLanguages);
+  const id = newId();
+  await projects.insertProject(db, { id, ownerId: principal.userId, ...input, now: nowIso() });
+  const created = await projects.findProjectById(db, id);
+  return { ...projectView(created!), capabilities: null, memberQuota: null };
+}
+
+/** One project with the caller's capabilities and the member quota. */
+export async function getProject(db: Db, principal: Principal, projectId: string): Promise<ProjectDetailView> {
+  const access = await loadProjectAccess(db, principal, projectId);
+  const counts = await memberCounts(db, projectId);
+  const overLimitCount = Math.max(0, counts.confirmed - counts.limit);
+  return {
+    ...projectView(access.project),
+    capabilities: access.capabilities,
+    memberQuota: { limit: counts.limit, confirmedCount: counts.confirmed, overLimitCount },
+  };
+}
+
+export type ProjectChanges = { [K in keyof ProjectInput]?: ProjectInput[K] | null };
+
+/** Applies a PATCH; null and omitted fields stay unchanged, and a PATCH that changes nothing is refused. */
+export async function updateProject(db: Db, principal: Principal, projectId: string, changes: ProjectChanges): Promise<ProjectDetailView> {
+  const given = {
+    name: changes.name ?? undefined,
+    baseLanguage: changes.baseLanguage ?? undefined,
+    translationLanguages: changes.translationLanguages ?? undefined,
+  };
+  await inTransaction(db, async (trx) => {
+    const access = await loadProjectAccess(trx, principal, projectId);
+    requireCapability(access, 'canUpdateProject');
+    if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage or translationLanguages');
+    checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
+    await projects.beginProjectWrite(trx, projectId, nowIso());
+    await projects.updateProject(trx, projectId, given);
+  });
+  return getProject(db, principal, projectId);
+}
+
+/** Deletes a project and everything in it (owner only). */
+export async function deleteProject(db: Db, principal: Principal, projectId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const access = await loadProjectAccess(trx, principal, projectId);
+    requireCapability(access, 'canDeleteProject');
+    await projects.deleteProject(trx, projectId);
+  });
+}

@@ -1,0 +1,69 @@
+/** Setting and removing an entry's translation in one language. */
+import { AppError } from '../../errors.js';
+import * as entries from '../../store/repositories/entries.js';
+import type { Db, TranslationRow } from '../../store/schema.js';
+import type { Principal } from '../access/project-access.js';
+import { beginEntryWrite } from '../entries/entry-access.js';
+import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { inTransaction } from '../shared/transaction.js';
+import { checkTranslationLanguage } from './translation-language.js';
+
+export interface TranslationInput {
+  language: string;
+  translation: string;
+  /** the If-Match header: the save is refused (412) unless the stored translation still has this ETag */
+  ifMatch?: string;
+}
+
+/** Whether an If-Match value (a list of ETags, or *) matches the stored translation. */
+function matches(ifMatch: string, stored: TranslationRow | undefined): boolean {
+  if (ifMatch.trim() === '*') return stored !== undefined;
+  if (!stored) return false;
+  const etag = translationEtag(stored);
+  return ifMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Later than `previous` by at least a millisecond, so every save gives a new ETag. */
+function nextTimestamp(previous: string | undefined): string {
+  const now = nowIso();
+  if (!previous || now > previous) return now;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
+
+/** Upserts the (entry, language) translation; the caller becomes its translator. */
+export async function setTranslation(
+  db: Db,
+  principal: Principal,
+  entryId: string,
+  input: TranslationInput,
+): Promise<{ translation: TranslationView; etag: string }> {
+  return inTransaction(db, async (trx) => {
+    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
+    checkTranslationLanguage(access.project, input.language, '/body/language');
+    const stored = await entries.findTranslation(trx, entryId, input.language);
+    if (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) {
+      throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
+    }
+    const now = nextTimestamp(stored?.updated_at);
+    const row = await entries.upsertTranslation(trx, {
+      id: stored?.id ?? newId(),
+      entry_id: entryId,
+      language: input.language,
+      translation: input.translation,
+      translator_id: principal.userId,
+      created_at: stored?.created_at ?? now,
+      updated_at: now,
+    });
+    return { translation: translationView(row), etag: translationEtag(row) };
+  });
+}
+
+/** Removes the (entry, language) translation; removing one that is not there succeeds too. */
+export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
+    checkTranslationLanguage(access.project, language, '/body/language');
+    await entries.deleteTranslation(trx, entryId, language);
+  });
+}

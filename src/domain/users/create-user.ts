@@ -1,0 +1,85 @@
+/** Creating users (the CLI's `users create`) and reading a user's profile (GET /info). */
+import { AppError, validationError } from '../../errors.js';
+import { findUserByEmail, findUserById, insertUser } from '../../store/repositories/users.js';
+import type { Db } from '../../store/schema.js';
+import { createApiKey } from '../keys/api-keys.js';
+import { isKnownLocale } from '../locales/locale-catalog.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { inTransaction } from '../shared/transaction.js';
+import { isUniqueViolation } from '../../store/dialect.js';
+import type { Principal } from '../access/project-access.js';
+
+export const DEFAULT_DAILY_QUOTA = 10_000;
+export const DEFAULT_MEMBER_LIMIT = 5;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale?: string;
+  timezone?: string;
+  dailyQuota?: number;
+  memberLimit?: number;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkUser(input: NewUserInput): void {
+  if (!EMAIL.test(input.email) || input.email.length > 254) throw validationError('email must be an e-mail address', '/email');
+  for (const [field, value] of [['firstName', input.firstName], ['lastName', input.lastName]] as const) {
+    if (value.trim() === '' || [...value].length > 100) throw validationError(`${field} must be 1–100 characters`, `/${field}`);
+  }
+  if (input.locale !== undefined && !isKnownLocale(input.locale)) throw validationError(`unknown locale "${input.locale}"`, '/locale');
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw validationError(`unknown time zone "${input.timezone}"`, '/timezone');
+  for (const [field, value] of [['dailyQuota', input.dailyQuota], ['memberLimit', input.memberLimit]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) throw validationError(`${field} must be a whole number ≥ 0`, `/${field}`);
+  }
+}
+
+/** Creates a user with a first API key; a taken e-mail is a conflict. */
+export async function createUser(db: Db, input: NewUserInput): Promise<{ id: string; email: string; apiKey: string }> {
+  checkUser(input);
+  const id = newId();
+  try {
+    return await inTransaction(db, async (trx) => {
+      await insertUser(trx, {
+        id,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        locale: input.locale ?? 'en',
+        timezone: input.timezone ?? 'UTC',
+        dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
+        memberLimit: input.memberLimit ?? DEFAULT_MEMBER_LIMIT,
+        createdAt: nowIso(),
+      });
+      const key = await createApiKey(trx, id, 'default');
+      return { id, email: input.email, apiKey: key.apiKey };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('ERR_CONFLICT', `a user with e-mail ${input.email} already exists`);
+    throw error;
+  }
+}
+
+/** Creates another key for the user with this e-mail. */
+export async function createKeyForEmail(db: Db, email: string, name: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError('ERR_NOT_FOUND', `no user with e-mail ${email}`);
+  return createApiKey(db, user.id, name);
+}
+
+/** The caller's profile (GET /info). */
+export async function getProfile(db: Db, principal: Principal) {
+  const user = await findUserById(db, principal.userId);
+  if (!user) throw new AppError('ERR_SETTINGS_PROFILE_USER_NOT_FOUND', 'the user of this key no longer exists');
+  return { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, locale: user.locale, timezone: user.timezone };
+}

@@ -1,0 +1,56 @@
+/** /groups/{id}/entries, /entries/{id} and /projects/{id}/entries/untranslated. */
+import { getEntry, listEntries, listUntranslated } from '../../domain/entries/read-entries.js';
+import { createEntry, deleteEntry, updateEntry } from '../../domain/entries/write-entries.js';
+import { principalOf } from '../plugins/auth.js';
+import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
+import { CreateEntryBody, Entry, EntryListQuery, EntrySummary, UntranslatedEntry, UntranslatedQuery, UpdateEntryBody } from '../schemas/entries.js';
+import { bearer, type RoutePlugin } from './route-options.js';
+
+const tags = ['entries'];
+
+export const entryRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/groups/:id/entries',
+    { schema: { tags, security: bearer, params: IdParams, querystring: EntryListQuery, response: { 200: Page(EntrySummary), ...errors(400, 403, 404) } } },
+    (request) => {
+      const { search, ...page } = request.query;
+      return listEntries(db, principalOf(request), request.params.id, search, page);
+    },
+  );
+
+  app.post(
+    '/groups/:id/entries',
+    { schema: { tags, security: bearer, params: IdParams, body: CreateEntryBody, response: { 200: EntrySummary, ...errors(400, 403, 404, 409) } } },
+    (request) => createEntry(db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/entries/:id',
+    { schema: { tags, security: bearer, params: IdParams, response: { 200: Entry, ...errors(403, 404) } } },
+    (request) => getEntry(db, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/entries/:id',
+    { schema: { tags, security: bearer, params: IdParams, body: UpdateEntryBody, response: { 200: EntrySummary, ...errors(400, 403, 404, 409) } } },
+    (request) => updateEntry(db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/entries/:id',
+    { schema: { tags, security: bearer, params: IdParams, response: { 204: NoContent, ...errors(403, 404) } } },
+    async (request, reply) => {
+      await deleteEntry(db, principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/projects/:id/entries/untranslated',
+    { schema: { tags, security: bearer, params: IdParams, querystring: UntranslatedQuery, response: { 200: Page(UntranslatedEntry), ...errors(400, 403, 404) } } },
+    (request) => {
+      const { languageCode, ...page } = request.query;
+      return listUntranslated(db, principalOf(request), request.params.id, languageCode, page);
+    },
+  );
+};

@@ -1,0 +1,12 @@
+/** What every route plugin is given. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../store/schema.js';
+
+export interface RouteOptions {
+  db: Db;
+}
+
+export type RoutePlugin = FastifyPluginAsyncTypebox<RouteOptions>;
+
+/** The OpenAPI security requirement of authenticated routes. */
+export const bearer = [{ bearer_api_key: [] }];

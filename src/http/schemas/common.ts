@@ -1,0 +1,51 @@
+/** Schemas shared by every route: ids, pages, the error body, field rules of the contract. */
+import { Type, type Static, type TSchema } from 'typebox';
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
+
+export const IdParams = Type.Object({ id: Type.String({ description: 'resource id' }) });
+
+/** A locale tag; whether it is one of GET /locales is checked by the domain (with a "did you mean"). */
+export const LocaleTag = Type.String({ minLength: 1, maxLength: 35, description: 'locale tag of GET /locales, e.g. en or pt-BR' });
+
+const CAMEL = '^[a-z][a-zA-Z0-9]*$';
+export const GroupTechnicalName = Type.String({ minLength: 1, maxLength: 100, pattern: CAMEL, description: 'camelCase-style, 1–100 characters' });
+export const EntryTechnicalName = Type.String({ minLength: 4, maxLength: 100, pattern: CAMEL, description: 'camelCase-style, 4–100 characters' });
+/** A human-readable label: at least one visible character. */
+export const DisplayName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+export const ProjectName = Type.String({ minLength: 3, maxLength: 32, pattern: '\\S', description: '3–32 characters' });
+export const Text = Type.String({ minLength: 1, maxLength: 10_000, description: '1–10,000 characters' });
+export const ContextInfo = Type.String({ maxLength: 2_000, description: 'at most 2,000 characters' });
+
+export const PageQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'page size, 1–100' }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'items to skip' }),
+});
+
+/** The spec's Page of `item`. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    total: Type.Integer(),
+    result: Type.Array(item),
+  });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    code: Type.String({ description: 'ERR_… code' }),
+    message: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorBody', description: 'the body of every error response' },
+);
+
+const errorRef = Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorBody#' });
+/** Error responses of an authenticated route, for the OpenAPI document and serialization. */
+export const errors = (...statuses: number[]) =>
+  Object.fromEntries([401, 429, 500, ...statuses].map((status) => [status, errorRef]));
+
+export const NoContent = Type.Null({ description: 'no content' });

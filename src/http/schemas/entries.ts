@@ -1,0 +1,50 @@
+/** Entry and translation schemas. */
+import { Type } from 'typebox';
+import { ContextInfo, EntryTechnicalName, LocaleTag, Nullable, PageQuery, Text, Timestamp } from './common.js';
+
+const summaryFields = {
+  id: Type.String(),
+  groupId: Type.String(),
+  technicalName: Type.String(),
+  baseTerm: Type.String(),
+  contextInfo: Nullable(Type.String()),
+};
+
+export const EntrySummary = Type.Object({ ...summaryFields, createdAt: Timestamp });
+export const UntranslatedEntry = Type.Object(summaryFields);
+
+export const Translation = Type.Object({
+  id: Type.String(),
+  language: Type.String(),
+  translation: Type.String(),
+  translatorId: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Type.String({ format: 'date-time', description: 'quoted, this is the ETag for If-Match' }),
+});
+
+export const Entry = Type.Object({ ...summaryFields, createdAt: Timestamp, translations: Type.Array(Translation) });
+
+export const EntryListQuery = Type.Object({
+  ...PageQuery.properties,
+  search: Type.Optional(Type.String({ maxLength: 10_000, description: 'case-insensitive substring of technical name or base term' })),
+});
+
+export const UntranslatedQuery = Type.Object({ ...PageQuery.properties, languageCode: LocaleTag });
+
+export const CreateEntryBody = Type.Object(
+  { technicalName: EntryTechnicalName, baseTerm: Text, contextInfo: Type.Optional(Nullable(ContextInfo)) },
+  { additionalProperties: false },
+);
+
+export const UpdateEntryBody = Type.Object(
+  {
+    technicalName: Type.Optional(Nullable(EntryTechnicalName)),
+    baseTerm: Type.Optional(Nullable(Text)),
+    contextInfo: Type.Optional(Nullable(ContextInfo)),
+  },
+  { additionalProperties: false },
+);
+
+export const SetTranslationBody = Type.Object({ language: LocaleTag, translation: Text }, { additionalProperties: false });
+export const DeleteTranslationBody = Type.Object({ language: LocaleTag }, { additionalProperties: false });
+export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag of the translation this save was made from' })) });

@@ -1,0 +1,63 @@
+/** Project schemas. */
+import { Type } from 'typebox';
+import { LocaleTag, Nullable, ProjectName, Timestamp } from './common.js';
+
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('translator'), Type.Literal('viewer')]);
+
+/** Spelled out (not generated from the capability table) so that the static type stays exact. */
+const Capabilities = Type.Object({
+  isOwner: Type.Boolean(),
+  isOverLimit: Type.Boolean(),
+  canUpdateProject: Type.Boolean(),
+  canDeleteProject: Type.Boolean(),
+  canManageMembers: Type.Boolean(),
+  canAssignAdminRole: Type.Boolean(),
+  canTransferOwnership: Type.Boolean(),
+  canLeave: Type.Boolean(),
+  canReadEntries: Type.Boolean(),
+  canEditEntries: Type.Boolean(),
+  canTranslate: Type.Boolean(),
+  canReadGroups: Type.Boolean(),
+  canEditGroups: Type.Boolean(),
+  role: Nullable(Role),
+});
+
+const MemberQuota = Type.Object({
+  limit: Type.Integer(),
+  confirmedCount: Type.Integer(),
+  overLimitCount: Type.Integer(),
+});
+
+const projectFields = {
+  id: Type.String(),
+  ownerId: Type.String(),
+  owner: Type.Object({ id: Type.String(), firstName: Type.String(), lastName: Type.String() }),
+  name: Type.String(),
+  baseLanguage: Type.String(),
+  translationLanguages: Type.Array(Type.String()),
+  createdAt: Timestamp,
+};
+
+/** A list item: no capabilities, no memberQuota (spec). */
+export const ProjectListItem = Type.Object(projectFields);
+
+/** Create (both null) and get (both set) responses. */
+export const Project = Type.Object({
+  ...projectFields,
+  capabilities: Nullable(Capabilities),
+  memberQuota: Nullable(MemberQuota),
+});
+
+export const CreateProjectBody = Type.Object(
+  { name: ProjectName, baseLanguage: LocaleTag, translationLanguages: Type.Array(LocaleTag, { maxItems: 200 }) },
+  { additionalProperties: false },
+);
+
+export const UpdateProjectBody = Type.Object(
+  {
+    name: Type.Optional(Nullable(ProjectName)),
+    baseLanguage: Type.Optional(Nullable(LocaleTag)),
+    translationLanguages: Type.Optional(Nullable(Type.Array(LocaleTag, { maxItems: 200 }))),
+  },
+  { additionalProperties: false },
+);

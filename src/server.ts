@@ -1,0 +1,25 @@
+/** config → store → app → listen, and a graceful shutdown on SIGTERM/SIGINT. */
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openStore } from './store/open-store.js';
+
+/** Serves the API until the process is told to stop. */
+export async function serve(config: Config): Promise<void> {
+  const store = await openStore(config.databaseUrl);
+  const app = await buildApp({ store, logLevel: config.logLevel });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await store.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}

@@ -1,0 +1,11 @@
+/** The ordered migration list, compiled in (no file-system scanning, so dist/ and tests agree). */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './001-initial.js';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,35 @@
+/** Chooses the dialect from DATABASE_URL, connects, and brings the schema up to date. */
+import { Migrator, type Kysely } from 'kysely';
+import { migrationProvider } from './migrations/index.js';
+import { connectPostgres, type PostgresOptions } from './postgres/connect.js';
+import type { Database } from './schema.js';
+import { connectSqlite } from './sqlite/connect.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Which dialect a DATABASE_URL names; throws a one-line reason for anything else. */
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.split(':')[0]}:…"`);
+}
+
+/** Opens the store and runs pending migrations (safe with several processes: Kysely locks). */
+export async function openStore(url: string, options: PostgresOptions = {}): Promise<Store> {
+  const dialect = dialectOf(url);
+  const db = dialect === 'sqlite' ? connectSqlite(url) : connectPostgres(url, options);
+  try {
+    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    if (error) throw error;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,112 @@
+/** Entries and their translations. */
+import { sql } from 'kysely';
+import type { Db, EntryRow, TranslationRow } from '../schema.js';
+
+/** Escapes LIKE metacharacters so that `%`, `_` and `\` in search text match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Inserts an entry. */
+export async function insertEntry(db: Db, entry: EntryRow): Promise<void> {
+  await db.insertInto('entries').values(entry).execute();
+}
+
+/** The entry by id, if any. */
+export async function findEntry(db: Db, entryId: string): Promise<EntryRow | undefined> {
+  return db.selectFrom('entries').selectAll().where('id', '=', entryId).executeTakeFirst();
+}
+
+/** A page of a group's entries by technical name, optionally filtered (case-insensitive substring). */
+export async function listGroupEntries(db: Db, groupId: string, search: string | undefined, limit: number, offset: number) {
+  let scope = db.selectFrom('entries').where('group_id', '=', groupId);
+  if (search !== undefined && search !== '') {
+    const pattern = likePattern(search.toLowerCase());
+    // SQLite has no default LIKE escape character, so name it for both dialects.
+    scope = scope.where(
+      sql<boolean>`(lower(technical_name) like ${pattern} escape '\\' or base_term_key like ${pattern} escape '\\')`,
+    );
+  }
+  const [rows, count] = await Promise.all([
+    scope.selectAll().orderBy('technical_name').orderBy('id').limit(limit).offset(offset).execute(),
+    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** A page of a project's entries without a translation in `language`, oldest first. */
+export async function listUntranslated(db: Db, projectId: string, language: string, limit: number, offset: number) {
+  const scope = db
+    .selectFrom('entries')
+    .where('project_id', '=', projectId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('translations as t').select('t.id').whereRef('t.entry_id', '=', 'entries.id').where('t.language', '=', language),
+        ),
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    scope
+      .select(['id', 'group_id', 'technical_name', 'base_term', 'context_info'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Applies the given changes to an entry. */
+export async function updateEntry(
+  db: Db,
+  entryId: string,
+  changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('entries').set(changes).where('id', '=', entryId).execute();
+}
+
+/** Deletes an entry with its translations (foreign-key cascade). */
+export async function deleteEntry(db: Db, entryId: string): Promise<void> {
+  await db.deleteFrom('entries').where('id', '=', entryId).execute();
+}
+
+/** The entry's translations in the given languages, by language. */
+export async function listEntryTranslations(db: Db, entryId: string, languages: string[]): Promise<TranslationRow[]> {
+  if (languages.length === 0) return [];
+  return db
+    .selectFrom('translations')
+    .selectAll()
+    .where('entry_id', '=', entryId)
+    .where('language', 'in', languages)
+    .orderBy('language')
+    .execute();
+}
+
+/** The entry's translation in one language, if any. */
+export async function findTranslation(db: Db, entryId: string, language: string): Promise<TranslationRow | undefined> {
+  return db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).where('language', '=', language).executeTakeFirst();
+}
+
+/** Inserts or replaces the (entry, language) translation in one statement; returns the stored row. */
+export async function upsertTranslation(db: Db, row: TranslationRow): Promise<TranslationRow> {
+  return db
+    .insertInto('translations')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['entry_id', 'language']).doUpdateSet({
+        translation: row.translation,
+        translator_id: row.translator_id,
+        updated_at: row.updated_at,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes the (entry, language) translation; no error when there is none. */
+export async function deleteTranslation(db: Db, entryId: string, language: string): Promise<void> {
+  await db.deleteFrom('translations').where('entry_id', '=', entryId).where('language', '=', language).execute();
+}

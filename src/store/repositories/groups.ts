@@ -1,0 +1,95 @@
+/** Groups: the project's tree. */
+import { sql } from 'kysely';
+import type { Db, GroupRow } from '../schema.js';
+
+/** Inserts a group. */
+export async function insertGroup(db: Db, group: GroupRow): Promise<void> {
+  await db.insertInto('groups').values(group).execute();
+}
+
+/** The group by id, if any. */
+export async function findGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
+  return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+}
+
+/** A page of the direct children of `parentId` (top-level groups when null), by technical name. */
+export async function listChildGroups(db: Db, projectId: string, parentId: string | null, limit: number, offset: number) {
+  const scope = db
+    .selectFrom('groups')
+    .where('project_id', '=', projectId)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId);
+  const [rows, count] = await Promise.all([
+    scope.selectAll().orderBy('technical_name').orderBy('id').limit(limit).offset(offset).execute(),
+    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Every group of a project (the tree is small next to its entries; callers walk it in memory). */
+export async function listProjectGroups(db: Db, projectId: string): Promise<GroupRow[]> {
+  return db.selectFrom('groups').selectAll().where('project_id', '=', projectId).orderBy('technical_name').orderBy('id').execute();
+}
+
+/** Ids of the group's ancestors, root first, excluding the group itself. */
+export async function ancestorIds(db: Db, groupId: string): Promise<string[]> {
+  const result = await sql<{ id: string; level: number | string }>`
+    with recursive chain(id, parent_id, level) as (
+      select id, parent_id, 0 from groups where id = ${groupId}
+      union all
+      select g.id, g.parent_id, chain.level + 1 from groups g join chain on g.id = chain.parent_id
+    )
+    select id, level from chain where level > 0 order by level desc`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/** Height of the subtree rooted at the group: 1 for a group without children. */
+export async function subtreeHeight(db: Db, groupId: string): Promise<number> {
+  const result = await sql<{ height: number | string }>`
+    with recursive tree(id, level) as (
+      select id, 1 from groups where id = ${groupId}
+      union all
+      select g.id, tree.level + 1 from groups g join tree on g.parent_id = tree.id
+    )
+    select max(level) as height from tree`.execute(db);
+  return Number(result.rows[0]?.height ?? 0);
+}
+
+/**
+ * Whether a group or an entry already uses `technicalName` directly under the parent (one name
+ * space per parent: both would become the same key in the nested and dotted exports).
+ */
+export async function nameTakenUnderParent(
+  db: Db,
+  projectId: string,
+  parentId: string | null,
+  technicalName: string,
+  except?: string,
+): Promise<boolean> {
+  let groups = db
+    .selectFrom('groups')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('technical_name', '=', technicalName);
+  if (except) groups = groups.where('id', '<>', except);
+  if (await groups.executeTakeFirst()) return true;
+  if (parentId === null) return false;
+  let entries = db.selectFrom('entries').select('id').where('group_id', '=', parentId).where('technical_name', '=', technicalName);
+  if (except) entries = entries.where('id', '<>', except);
+  return (await entries.executeTakeFirst()) !== undefined;
+}
+
+/** Applies the given changes to a group. */
+export async function updateGroup(
+  db: Db,
+  groupId: string,
+  changes: Partial<Pick<GroupRow, 'technical_name' | 'display_name' | 'parent_id'>>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('groups').set(changes).where('id', '=', groupId).execute();
+}
+
+/** Deletes a group; sub-groups, entries and translations go with it (foreign-key cascades). */
+export async function deleteGroup(db: Db, groupId: string): Promise<void> {
+  await db.deleteFrom('groups').where('id', '=', groupId).execute();
+}

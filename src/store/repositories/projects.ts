@@ -1,0 +1,155 @@
+/** Projects, with their owner's names joined in. */
+import type { Db, ProjectsTable } from '../schema.js';
+
+const PROJECT_COLUMNS = [
+  'projects.id',
+  'projects.owner_id',
+  'projects.name',
+  'projects.base_language',
+  'projects.translation_languages',
+  'projects.content_version',
+  'projects.created_at',
+  'users.first_name as owner_first_name',
+  'users.last_name as owner_last_name',
+] as const;
+
+export interface ProjectRecord {
+  id: string;
+  ownerId: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  name: string;
+  baseLanguage: string;
+  translationLanguages: string[];
+  contentVersion: number;
+  createdAt: string;
+}
+
+type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language' | 'translation_languages' | 'created_at'> & {
+  content_version: number | string;
+  owner_first_name: string;
+  owner_last_name: string;
+};
+
+function toRecord(row: JoinedRow): ProjectRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    ownerFirstName: row.owner_first_name,
+    ownerLastName: row.owner_last_name,
+    name: row.name,
+    baseLanguage: row.base_language,
+    translationLanguages: JSON.parse(row.translation_languages) as string[],
+    contentVersion: Number(row.content_version),
+    createdAt: row.created_at,
+  };
+}
+
+export interface ProjectWithMembership extends ProjectRecord {
+  /** the caller's member row, when the caller is a member (pending or confirmed) */
+  memberRole: string | null;
+  memberConfirmedAt: string | null;
+}
+
+/** The project and the given user's membership in it, if the project exists. */
+export async function findProjectForUser(db: Db, projectId: string, userId: string): Promise<ProjectWithMembership | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.owner_id')
+    .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'projects.id').on('m.user_id', '=', userId))
+    .select([...PROJECT_COLUMNS, 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toRecord(row), memberRole: row.member_role ?? null, memberConfirmedAt: row.member_confirmed_at ?? null };
+}
+
+/** A page of the projects a user owns or is a confirmed member of, oldest first. */
+export async function listProjectsForUser(db: Db, userId: string, limit: number, offset: number) {
+  const visible = db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.owner_id')
+    .where((eb) =>
+      eb.or([
+        eb('projects.owner_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('project_members as m')
+            .select('m.user_id')
+            .whereRef('m.project_id', '=', 'projects.id')
+            .where('m.user_id', '=', userId)
+            .where('m.confirmed_at', 'is not', null),
+        ),
+      ]),
+    );
+  const [rows, count] = await Promise.all([
+    visible.select(PROJECT_COLUMNS).orderBy('projects.created_at').orderBy('projects.id').limit(limit).offset(offset).execute(),
+    visible.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(count.total) };
+}
+
+/** Inserts a project. */
+export async function insertProject(
+  db: Db,
+  project: { id: string; ownerId: string; name: string; baseLanguage: string; translationLanguages: string[]; now: string },
+): Promise<void> {
+  await db
+    .insertInto('projects')
+    .values({
+      id: project.id,
+      owner_id: project.ownerId,
+      name: project.name,
+      base_language: project.baseLanguage,
+      translation_languages: JSON.stringify(project.translationLanguages),
+      content_version: 1,
+      created_at: project.now,
+      updated_at: project.now,
+    })
+    .execute();
+}
+
+/** The project by id (no access check). */
+export async function findProjectById(db: Db, projectId: string): Promise<ProjectRecord | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.owner_id')
+    .select(PROJECT_COLUMNS)
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/**
+ * Starts a write to a project's content: bumps its content version (the export ETag) and, on
+ * PostgreSQL, takes the project's row lock until commit, so that every write transaction of one
+ * project runs one after another. Name, depth and cycle checks made after this call cannot race.
+ * Returns false when the project no longer exists.
+ */
+export async function beginProjectWrite(db: Db, projectId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('projects')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Applies the given changes to a project. */
+export async function updateProject(
+  db: Db,
+  projectId: string,
+  changes: { name?: string; baseLanguage?: string; translationLanguages?: string[] },
+): Promise<void> {
+  const set: Partial<Record<'name' | 'base_language' | 'translation_languages', string>> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.baseLanguage !== undefined) set.base_language = changes.baseLanguage;
+  if (changes.translationLanguages !== undefined) set.translation_languages = JSON.stringify(changes.translationLanguages);
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('projects').set(set).where('id', '=', projectId).execute();
+}
+
+/** Deletes a project; groups, entries, translations and members go with it (foreign-key cascades). */
+export async function deleteProject(db: Db, projectId: string): Promise<void> {
+  await db.deleteFrom('projects').where('id', '=', projectId).execute();
+}

@@ -1,0 +1,72 @@
+/** Users and their API keys. */
+import type { Db, UserRow, ApiKeyRow } from '../schema.js';
+
+export interface NewUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  timezone: string;
+  dailyQuota: number;
+  memberLimit: number;
+  createdAt: string;
+}
+
+/** Inserts a user; a taken e-mail surfaces as a unique violation. */
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      email_key: user.email.toLowerCase(),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      locale: user.locale,
+      timezone: user.timezone,
+      daily_quota: user.dailyQuota,
+      member_limit: user.memberLimit,
+      password_hash: null,
+      created_at: user.createdAt,
+    })
+    .execute();
+}
+
+/** The user with this id, if any. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user with this e-mail (case-insensitive), if any. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Stores a new key (its hash only). */
+export async function insertApiKey(db: Db, key: Omit<ApiKeyRow, 'last_used_at' | 'revoked_at'>): Promise<void> {
+  await db.insertInto('api_keys').values({ ...key, last_used_at: null, revoked_at: null }).execute();
+}
+
+/** The live key with this secret hash joined with its owner, or undefined. */
+export async function findActiveKeyByHash(db: Db, secretHash: string, now: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id as keyId', 'api_keys.secret_hash as secretHash', 'users.id as userId'])
+    .where('api_keys.secret_hash', '=', secretHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))
+    .executeTakeFirst();
+}
+
+/** Marks a key revoked; returns false when no live key has this id. */
+export async function revokeApiKey(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,110 @@
+/**
+ * Kysely table types, shared by both dialects. Timestamps are ISO 8601 UTC text in both stores
+ * (sortable, identical on SQLite and PostgreSQL); flags are nullable timestamps, never booleans.
+ */
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  /** lower-cased e-mail: the unique key, so Ann@x.io and ann@x.io are one user */
+  email_key: string;
+  first_name: string;
+  last_name: string;
+  locale: string;
+  timezone: string;
+  daily_quota: number;
+  member_limit: number;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** the first characters of the secret, safe to show */
+  prefix: string;
+  /** sha256 of the whole secret, hex; the secret itself is never stored */
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ProjectsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  base_language: string;
+  /** JSON array of locale tags */
+  translation_languages: string;
+  /** bumped by every write that changes exported content (strong ETag source) */
+  content_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: string;
+  /** null while the invitation is pending; its order decides who is over the member limit */
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+export interface GroupsTable {
+  id: string;
+  project_id: string;
+  parent_id: string | null;
+  technical_name: string;
+  display_name: string;
+  created_at: string;
+}
+
+export interface EntriesTable {
+  id: string;
+  project_id: string;
+  group_id: string;
+  technical_name: string;
+  base_term: string;
+  /** base_term lower-cased in JS: case-insensitive search that works beyond ASCII on both stores */
+  base_term_key: string;
+  context_info: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranslationsTable {
+  id: string;
+  entry_id: string;
+  language: string;
+  translation: string;
+  translator_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  groups: GroupsTable;
+  entries: EntriesTable;
+  translations: TranslationsTable;
+}
+
+/** A connection or a transaction: every repository function takes one of these first. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type MemberRow = Selectable<ProjectMembersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type EntryRow = Selectable<EntriesTable>;
+export type TranslationRow = Selectable<TranslationsTable>;
+export type NewTranslation = Insertable<TranslationsTable>;

@@ -1,0 +1,21 @@
+/** Embedded store: better-sqlite3 in WAL mode, foreign keys on. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../schema.js';
+
+/** Opens `sqlite:<path>` (or `sqlite::memory:`). */
+export function connectSqlite(url: string): Kysely<Database> {
+  const path = url.slice('sqlite:'.length);
+  if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/tolk.db');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  // The CLI and the server share the file; wait for the other's write instead of failing.
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
