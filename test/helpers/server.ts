@@ -1,0 +1,103 @@
+/** A real tolk server on a real, private database, for one test file. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { createUser } from '../../src/domain/users/create-user.js';
+import { openStore, type Dialect, type Store } from '../../src/store/open-store.js';
+import { TEST_DATABASE_URL } from './dialects.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  body?: unknown;
+  /** a raw body sent as is (with its own content type header) */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  dialect: Dialect;
+  store: Store;
+  baseUrl: string;
+  /** Calls `/api/v1<path>`; `key` sends `Authorization: Bearer <key>`. */
+  api<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** A new user with a first key; returns its id, email and key. */
+  user(options?: { dailyQuota?: number; memberLimit?: number }): Promise<{ id: string; email: string; apiKey: string }>;
+  close(): Promise<void>;
+}
+
+/** Opens a private store of the dialect: a temp SQLite file, or a fresh PostgreSQL schema. */
+export async function openTestStore(dialect: Dialect): Promise<{ store: Store; url: string; schema?: string; dispose: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tolk-test-'));
+    const url = `sqlite:${join(dir, 'tolk.db')}`;
+    const store = await openStore(url);
+    return { store, url, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `tolk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const store = await openStore(TEST_DATABASE_URL, { schema, poolSize: 5 });
+  const dispose = async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  };
+  return { store, url: TEST_DATABASE_URL, schema, dispose };
+}
+
+let userCounter = 0;
+
+/** Starts the app on a free loopback port over its own store. */
+export async function startServer(dialect: Dialect): Promise<TestServer> {
+  const { store, dispose } = await openTestStore(dialect);
+  const app = await buildApp({ store, logLevel: 'silent' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `${address}/api/v1`;
+  return {
+    dialect,
+    store,
+    baseUrl,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(baseUrl + path, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    async user(options = {}) {
+      userCounter += 1;
+      const email = `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+      return createUser(store.db, { email, firstName: `First${userCounter}`, lastName: `Last${userCounter}`, ...options });
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await dispose();
+    },
+  };
+}
