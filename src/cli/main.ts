@@ -7,7 +7,6 @@ import { loadConfig } from '../config.js';
 import { revokeKey } from '../domain/keys/api-keys.js';
 import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
 import { AppError } from '../errors.js';
-import { serve } from '../server.js';
 import { openStore, type Store } from '../store/open-store.js';
 
 function wholeNumber(value: string): number {
@@ -27,7 +26,11 @@ async function withStore(work: (store: Store) => Promise<unknown>): Promise<void
 
 const program = new Command('tolk').description('tolk: localization content service').showHelpAfterError();
 
-program.command('serve').description('serve the API (PORT, HOST, DATABASE_URL, LOG_LEVEL)').action(() => serve(loadConfig()));
+program
+  .command('serve')
+  .description('serve the API (PORT, HOST, DATABASE_URL, LOG_LEVEL)')
+  // Loaded on demand: the other commands need neither Fastify nor the routes, and start faster without them.
+  .action(async () => (await import('../server.js')).serve(loadConfig()));
 
 const users = program.command('users').description('manage users');
 users

@@ -27,3 +27,50 @@ export async function createGroup(server: TestServer, key: string, projectId: st
 export async function createEntry(server: TestServer, key: string, groupId: string, technicalName: string, baseTerm = `Text of ${technicalName}`) {
   return created(server, key, `/groups/${groupId}/entries`, { technicalName, baseTerm });
 }
+
+/** A chain of `depth` groups, each under the previous one (under `parentId` when given); root first. */
+export async function createGroupChain(server: TestServer, key: string, projectId: string, depth: number, prefix = 'level', parentId?: string) {
+  const chain: any[] = [];
+  for (let level = 1; level <= depth; level++) {
+    chain.push(await createGroup(server, key, projectId, `${prefix}${level}`, chain.at(-1)?.id ?? parentId));
+  }
+  return chain;
+}
+
+/** Sets the entry's translation in `language` and asserts 200. */
+export async function setTranslation(server: TestServer, key: string, entryId: string, language: string, translation: string) {
+  const response = await server.api('PUT', `/entries/${entryId}/translations`, { key, body: { language, translation } });
+  expect(response.status, `${entryId}/${language}: ${response.text}`).toBe(200);
+  return response.body;
+}
+
+/** A project (default languages unless `projectBody`) with one top-level group. */
+export async function createProjectWithGroup(
+  server: TestServer,
+  key: string,
+  groupName = 'main',
+  projectBody: Parameters<typeof createProject>[2] = {},
+) {
+  const project = await createProject(server, key, projectBody);
+  const group = await createGroup(server, key, project.id, groupName);
+  return { project, group };
+}
+
+/** PUTs the entry's translation in `language` and asserts 200; returns the Translation. */
+export async function setTranslation(server: TestServer, key: string, entryId: string, language: string, translation: string) {
+  const response = await server.api('PUT', `/entries/${entryId}/translations`, { key, body: { language, translation } });
+  expect(response.status, `PUT translation: ${response.text}`).toBe(200);
+  return response.body;
+}
+
+/**
+ * Makes the user a confirmed member with `role`, straight in the store: there are no member routes
+ * yet, and role tests of entries and translations need members now.
+ */
+export async function addMember(server: TestServer, projectId: string, userId: string, role: string, confirmed = true) {
+  const now = new Date().toISOString();
+  await server.store.db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, confirmed_at: confirmed ? now : null, created_at: now })
+    .execute();
+}

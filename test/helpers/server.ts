@@ -27,6 +27,8 @@ export interface RequestOptions {
 export interface TestServer {
   dialect: Dialect;
   store: Store;
+  /** a DATABASE_URL naming this server's private store, for other processes (CLI, more servers) */
+  databaseUrl: string;
   baseUrl: string;
   /** Calls `/api/v1<path>`; `key` sends `Authorization: Bearer <key>`. */
   api<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -56,20 +58,24 @@ export async function openTestStore(dialect: Dialect): Promise<{ store: Store; u
     await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
   };
-  return { store, url: TEST_DATABASE_URL, schema, dispose };
+  // The same schema for other processes (CLI, a second server): libpq's options parameter in the URL.
+  const separator = TEST_DATABASE_URL.includes('?') ? '&' : '?';
+  const url = `${TEST_DATABASE_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return { store, url, schema, dispose };
 }
 
 let userCounter = 0;
 
 /** Starts the app on a free loopback port over its own store. */
 export async function startServer(dialect: Dialect): Promise<TestServer> {
-  const { store, dispose } = await openTestStore(dialect);
+  const { store, url, dispose } = await openTestStore(dialect);
   const app = await buildApp({ store, logLevel: 'silent' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `${address}/api/v1`;
   return {
     dialect,
     store,
+    databaseUrl: url,
     baseUrl,
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

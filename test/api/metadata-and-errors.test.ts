@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listLocales } from '../../src/domain/locales/locale-catalog.js';
+import { getProfile } from '../../src/domain/users/create-user.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { createProject } from '../helpers/seed.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+const errorShape = (statusCode: number, code: string) => ({ statusCode, code, message: expect.any(String) });
+
+describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dialect) => {
+  let server: TestServer;
+  let user: { id: string; email: string; apiKey: string };
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    user = await server.user();
+  });
+  afterAll(() => server?.close());
+
+  it('serves GET /version publicly with the API and package versions', async () => {
+    const response = await server.api('GET', '/version');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ version: '1.0.0', build: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('serves the full locale catalog publicly, with regions', async () => {
+    const response = await server.api('GET', '/locales');
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBe(listLocales().length);
+    expect(response.body.length).toBeGreaterThan(200);
+    const portuguese = response.body.find((l: any) => l.code === 'pt');
+    expect(portuguese.name).toBe('Portuguese');
+    expect(portuguese.regions).toEqual(expect.arrayContaining([{ code: 'pt-BR', name: 'Portuguese (Brazil)' }]));
+  });
+
+  it('answers GET /info with the key owner\'s profile', async () => {
+    const response = await server.api('GET', '/info', { key: user.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: user.id,
+      email: user.email,
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      locale: 'en',
+      timezone: 'UTC',
+    });
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['an unknown key', 'Bearer tolk_doesnotexist'],
+    ['a key without the Bearer scheme', 'RAW'],
+    ['Basic auth', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+  ])('refuses GET /info with %s: 401 ERR_UNAUTHORIZED', async (_label, authorization) => {
+    const headers: Record<string, string> = authorization === 'RAW' ? { authorization: user.apiKey } : authorization ? { authorization } : {};
+    const response = await server.api('GET', '/info', { headers });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(errorShape(401, 'ERR_UNAUTHORIZED'));
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('accepts the Bearer scheme in any case', async () => {
+    const response = await server.api('GET', '/info', { headers: { authorization: `bearer ${user.apiKey}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('revokes a deleted user\'s keys with the user (401), and the profile lookup says ERR_SETTINGS_PROFILE_USER_NOT_FOUND', async () => {
+    const doomed = await server.user();
+    // No API deletes users; removing the row directly stands in for an administrator's clean-up.
+    await server.store.db.deleteFrom('users').where('id', '=', doomed.id).execute();
+    expect((await server.api('GET', '/info', { key: doomed.apiKey })).status).toBe(401);
+    // A key authenticated just before its user vanished reaches the lookup itself:
+    await expect(getProfile(server.store.db, { userId: doomed.id })).rejects.toMatchObject({
+      code: 'ERR_SETTINGS_PROFILE_USER_NOT_FOUND',
+      statusCode: 404,
+    });
+  });
+
+  it('answers unknown routes with 404 ERR_NOT_FOUND in the contract body', async () => {
+    const response = await server.api('GET', '/nothing/here', { key: user.apiKey });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(errorShape(404, 'ERR_NOT_FOUND'));
+  });
+
+  it('answers malformed JSON with 400 ERR_VALIDATION', async () => {
+    const response = await server.api('POST', '/projects', { key: user.apiKey, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(errorShape(400, 'ERR_VALIDATION'));
+  });
+
+  it('answers a body that is not JSON with 415 ERR_UNSUPPORTED_MEDIA_TYPE', async () => {
+    const response = await server.api('POST', '/projects', { key: user.apiKey, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual(errorShape(415, 'ERR_UNSUPPORTED_MEDIA_TYPE'));
+  });
+
+  it('answers a body over 1 MiB with 413 ERR_PAYLOAD_TOO_LARGE', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), baseLanguage: 'en', translationLanguages: [] });
+    const response = await server.api('POST', '/projects', { key: user.apiKey, rawBody: big, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual(errorShape(413, 'ERR_PAYLOAD_TOO_LARGE'));
+  });
+
+  it('refuses __proto__ keys in bodies with 400', async () => {
+    const response = await server.api('POST', '/projects', {
+      key: user.apiKey,
+      rawBody: '{"name":"Abc","baseLanguage":"en","translationLanguages":[],"__proto__":{"x":1}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('ERR_VALIDATION');
+  });
+
+  it.each([
+    ['a NUL character', 'Ab\u0000c'],
+    ['a lone surrogate', 'Ab\uD800c'],
+  ])('refuses text with %s (it could not be stored faithfully)', async (_label, name) => {
+    const response = await server.api('POST', '/projects', { key: user.apiKey, body: { name, baseLanguage: 'en', translationLanguages: [] } });
+    expect(response.status).toBe(400);
+    expect(response.body.details[0].path).toBe('/body/name');
+  });
+
+  it('keeps astral characters (paired surrogates) intact', async () => {
+    const project = await createProject(server, user.apiKey, { name: 'Fun 🎉 app' });
+    const response = await server.api('GET', `/projects/${project.id}`, { key: user.apiKey });
+    expect(response.body.name).toBe('Fun 🎉 app');
+  });
+});
