@@ -7,6 +7,7 @@ import { installErrorHandling } from './http/plugins/error-handler.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
+import { exportRoutes } from './http/routes/exports.js';
 import { groupRoutes } from './http/routes/groups.js';
 import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
 import { projectRoutes } from './http/routes/projects.js';
@@ -50,6 +51,7 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
         await authenticated.register(groupRoutes, options);
         await authenticated.register(entryRoutes, options);
         await authenticated.register(translationRoutes, options);
+        await authenticated.register(exportRoutes(store.reader), options);
       });
     },
     { prefix: '/api/v1' },

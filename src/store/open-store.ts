@@ -3,12 +3,14 @@ import { Migrator, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import { connectPostgres, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
-import { connectSqlite } from './sqlite/connect.js';
+import { connectSqlite, connectSqliteReader } from './sqlite/connect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Store {
   readonly db: Kysely<Database>;
+  /** for long consistent reads (exports); on SQLite its own read-only connection, on PostgreSQL the same pool */
+  readonly reader: Kysely<Database>;
   readonly dialect: Dialect;
   close(): Promise<void>;
 }
@@ -31,5 +33,15 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
     await db.destroy();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  if (dialect === 'postgres') return { db, reader: db, dialect, close: () => db.destroy() };
+  const reader = connectSqliteReader(url);
+  return {
+    db,
+    reader,
+    dialect,
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }

@@ -1,9 +1,11 @@
 /** The ordered migration list, compiled in (no file-system scanning, so dist/ and tests agree). */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial.js';
+import * as exportOrderIndex from './002-export-order-index.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-export-order-index': exportOrderIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ const PROJECT_COLUMNS = [
   'projects.translation_languages',
   'projects.content_version',
   'projects.created_at',
+  'projects.updated_at',
   'users.first_name as owner_first_name',
   'users.last_name as owner_last_name',
 ] as const;
@@ -23,9 +24,11 @@ export interface ProjectRecord {
   translationLanguages: string[];
   contentVersion: number;
   createdAt: string;
+  /** when the content last changed (with contentVersion) */
+  updatedAt: string;
 }
 
-type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language' | 'translation_languages' | 'created_at'> & {
+type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language' | 'translation_languages' | 'created_at' | 'updated_at'> & {
   content_version: number | string;
   owner_first_name: string;
   owner_last_name: string;
@@ -42,6 +45,7 @@ function toRecord(row: JoinedRow): ProjectRecord {
     translationLanguages: JSON.parse(row.translation_languages) as string[],
     contentVersion: Number(row.content_version),
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 

@@ -5,17 +5,33 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.js';
 
-/** Opens `sqlite:<path>` (or `sqlite::memory:`). */
-export function connectSqlite(url: string): Kysely<Database> {
+/** The file path of a `sqlite:<path>` URL. */
+export function sqlitePath(url: string): string {
   const path = url.slice('sqlite:'.length);
-  if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/tolk.db');
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path === '' || path === ':memory:') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/tolk.db');
+  return path;
+}
+
+/** Opens the read-write connection of `sqlite:<path>`. */
+export function connectSqlite(url: string): Kysely<Database> {
+  const path = sqlitePath(url);
+  mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+/**
+ * A second, read-only connection for long reads (exports): in WAL mode it reads a consistent
+ * snapshot inside its own transaction while the main connection keeps serving writes.
+ */
+export function connectSqliteReader(url: string): Kysely<Database> {
+  const database = new SQLite(sqlitePath(url), { readonly: true, fileMustExist: true });
   database.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }

@@ -1,0 +1,12 @@
+/** `/export/json`: language → group names (nested along the tree) → entry name → text. */
+import type { ExportFormat } from '../format.js';
+import { writeLanguageObject } from '../output.js';
+import { nestedMessages } from '../tree.js';
+
+export const jsonFormat: ExportFormat = {
+  id: 'json',
+  contentType: 'application/json; charset=utf-8',
+  isArchive: false,
+  write: (snapshot, out, pretty) =>
+    writeLanguageObject(out, snapshot.languages, pretty, async (language) => nestedMessages(snapshot.roots, await snapshot.content(language))),
+};

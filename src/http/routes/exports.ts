@@ -1,0 +1,55 @@
+/** The four export routes, with conditional GET (ETag / If-None-Match → 304). */
+import { Type } from 'typebox';
+import { exportEtagFor, startExport } from '../../domain/exports/export-project.js';
+import { EXPORT_FORMATS } from '../../exports/formats.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { principalOf } from '../plugins/auth.js';
+import { errors, IdParams } from '../schemas/common.js';
+import { bearer, type RoutePlugin } from './route-options.js';
+
+const ExportQuery = Type.Object({
+  format: Type.Boolean({ default: false, description: 'pretty-print JSON (also inside archives)' }),
+});
+
+/** If-None-Match matches when it lists the ETag (weak comparison, as RFC 9110 says for this header) or is *. */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+/** The 200 body is a stream (JSON or .tar.gz), sent as is: no serializer applies. */
+const ExportBody = Type.Unsafe<unknown>({ description: 'the export (application/json or application/gzip)' });
+
+/** Registers GET /projects/{id}/export/<format> for each format; exports read through `reader`. */
+export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
+  return async (app, { db }) => {
+    for (const format of EXPORT_FORMATS) {
+      app.get(
+        `/projects/:id/export/${format.id}`,
+        {
+          schema: {
+            tags: ['exports'],
+            security: bearer,
+            params: IdParams,
+            querystring: ExportQuery,
+            response: { 200: ExportBody, 304: ExportBody, ...errors(400, 403, 404, ...(format.id === 'flutter' ? [409] : [])) },
+          },
+        },
+        async (request, reply) => {
+          const pretty = request.query.format;
+          const current = await exportEtagFor(db, principalOf(request), request.params.id, format.id, pretty);
+          reply.header('cache-control', 'private, no-cache');
+          if (notModified(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
+          const started = await startExport(reader, request.params.id, format, pretty);
+          reply.header('etag', started.etag).type(format.contentType);
+          if (format.isArchive) reply.header('content-disposition', `attachment; filename="${started.fileName}"`);
+          return reply.send(started.body);
+        },
+      );
+    }
+  };
+}
