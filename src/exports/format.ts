@@ -10,8 +10,12 @@ export interface ExportFormat {
   contentType: string;
   /** archives are downloads: they get a Content-Disposition file name */
   isArchive: boolean;
-  /** refuses the export (throws an AppError) before a byte is sent, e.g. on Flutter key collisions */
-  check?(snapshot: ProjectSnapshot): Promise<void>;
-  /** writes the whole export; `pretty` indents JSON (also inside archives) */
-  write(snapshot: ProjectSnapshot, out: Writable, pretty: boolean): Promise<void>;
+  /**
+   * Checks the snapshot and returns the writer of the whole export. Throwing (an AppError) here
+   * refuses the export before a byte is sent, e.g. on Flutter key collisions.
+   */
+  prepare(snapshot: ProjectSnapshot): Promise<ExportWriter>;
 }
+
+/** Writes an export into `out`; `pretty` indents JSON (also inside archives). */
+export type ExportWriter = (out: Writable, pretty: boolean) => Promise<void>;

@@ -48,10 +48,10 @@ export function startExport(reader: Kysely<Database>, projectId: string, format:
       .execute(async (trx) => {
         const snapshot = await loadSnapshot(trx, projectId);
         if (!snapshot) throw projectNotFound();
-        await format.check?.(snapshot);
+        const write = await format.prepare(snapshot);
         started = true;
         resolve({ etag: exportEtag(snapshot.project.contentVersion, format.id, pretty), body, fileName: fileNameOf(snapshot.project.name, format) });
-        await format.write(snapshot, body, pretty);
+        await write(body, pretty);
         if (!body.writableEnded) body.end();
       })
       .catch((error: unknown) => {

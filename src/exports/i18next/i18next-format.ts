@@ -12,7 +12,7 @@ export const i18nextFormat: ExportFormat = {
   id: 'i18next',
   contentType: 'application/gzip',
   isArchive: true,
-  async write(snapshot, out, pretty) {
+  prepare: async (snapshot) => async (out, pretty) => {
     const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
     for (const language of snapshot.languages) {
       const messages = nestedMessages(snapshot.roots, await snapshot.content(language));

@@ -7,6 +7,6 @@ export const jsonFormat: ExportFormat = {
   id: 'json',
   contentType: 'application/json; charset=utf-8',
   isArchive: false,
-  write: (snapshot, out, pretty) =>
+  prepare: async (snapshot) => (out, pretty) =>
     writeLanguageObject(out, snapshot.languages, pretty, async (language) => nestedMessages(snapshot.roots, await snapshot.content(language))),
 };
