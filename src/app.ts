@@ -4,11 +4,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { requireApiKey } from './http/plugins/auth.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
+import { meterRequests } from './http/plugins/quota.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { groupRoutes } from './http/routes/groups.js';
+import { memberRoutes } from './http/routes/members.js';
 import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { translationRoutes } from './http/routes/translations.js';
@@ -45,12 +47,14 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
       await api.register(publicMetadataRoutes(PACKAGE_VERSION));
       await api.register(async (authenticated) => {
         requireApiKey(authenticated, store.db);
+        meterRequests(authenticated, store.db);
         const options = { db: store.db };
         await authenticated.register(infoRoute, options);
         await authenticated.register(projectRoutes, options);
         await authenticated.register(groupRoutes, options);
         await authenticated.register(entryRoutes, options);
         await authenticated.register(translationRoutes, options);
+        await authenticated.register(memberRoutes, options);
         await authenticated.register(exportRoutes(store.reader), options);
       });
     },

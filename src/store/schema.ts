@@ -87,6 +87,13 @@ export interface TranslationsTable {
   updated_at: string;
 }
 
+export interface DailyUsageTable {
+  user_id: string;
+  /** the UTC day, YYYY-MM-DD */
+  day: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -95,6 +102,7 @@ export interface Database {
   groups: GroupsTable;
   entries: EntriesTable;
   translations: TranslationsTable;
+  daily_usage: DailyUsageTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

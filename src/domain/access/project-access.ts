@@ -1,5 +1,6 @@
 /** Who may see a project, and with which capabilities. */
 import { AppError, forbidden, projectNotFound } from '../../errors.js';
+import { acceptedBefore } from '../../store/repositories/members.js';
 import { findProjectForUser, type ProjectRecord } from '../../store/repositories/projects.js';
 import type { Db } from '../../store/schema.js';
 import { capabilitiesOf, isRole, type Capabilities, type Capability } from './capabilities.js';
@@ -7,6 +8,8 @@ import { capabilitiesOf, isRole, type Capabilities, type Capability } from './ca
 /** The authenticated caller of a use case. */
 export interface Principal {
   userId: string;
+  /** authenticated API requests the user may make per UTC day (absent for callers that are not metered) */
+  dailyQuota?: number;
 }
 
 export interface ProjectAccess {
@@ -28,9 +31,11 @@ export async function loadProjectAccess(
   if (!project) throw notFound();
   if (project.ownerId === principal.userId) return { project, capabilities: capabilitiesOf(null, false) };
   const role = project.memberRole;
-  if (role === null || project.memberConfirmedAt === null || !isRole(role)) throw notFound();
-  // The member limit arrives with the access issue; until then no member is over it.
-  return { project, capabilities: capabilitiesOf(role, false) };
+  const confirmedAt = project.memberConfirmedAt;
+  if (role === null || confirmedAt === null || !isRole(role)) throw notFound();
+  // Members beyond the owner's limit, in acceptance order, keep read access only.
+  const isOverLimit = (await acceptedBefore(db, projectId, principal.userId, confirmedAt)) >= project.ownerMemberLimit;
+  return { project, capabilities: capabilitiesOf(role, isOverLimit) };
 }
 
 /** Throws 403 unless the access grants the capability. */

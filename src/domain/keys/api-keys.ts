@@ -46,7 +46,7 @@ export async function authenticateKey(db: Db, secret: string): Promise<Principal
   // The index lookup already matched; comparing again in constant time keeps any
   // byte-by-byte comparison out of the decision.
   if (!found || !timingSafeEqual(Buffer.from(found.secretHash, 'hex'), Buffer.from(presented, 'hex'))) return null;
-  return { userId: found.userId };
+  return { userId: found.userId, dailyQuota: Number(found.dailyQuota) };
 }
 
 /** Revokes a key; false when no live key has this id. */

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS } from '../../exports/formats.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { principalOf } from '../plugins/auth.js';
+import { chargeQuota } from '../plugins/quota.js';
 import { errors, IdParams } from '../schemas/common.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
@@ -31,6 +32,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
       app.get(
         `/projects/:id/export/${format.id}`,
         {
+          config: { chargesQuotaItself: true },
           schema: {
             tags: ['exports'],
             security: bearer,
@@ -44,6 +46,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
           const current = await exportEtagFor(db, principalOf(request), request.params.id, format.id, pretty);
           reply.header('cache-control', 'private, no-cache');
           if (notModified(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
+          await chargeQuota(db, request, reply);
           const started = await startExport(reader, request.params.id, format, pretty);
           reply.header('etag', started.etag).type(format.contentType);
           if (format.isArchive) reply.header('content-disposition', `attachment; filename="${started.fileName}"`);

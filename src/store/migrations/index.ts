@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial.js';
 import * as exportOrderIndex from './002-export-order-index.js';
+import * as dailyUsage from './003-daily-usage.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-export-order-index': exportOrderIndex,
+  '003-daily-usage': dailyUsage,
 };
 
 export const migrationProvider: MigrationProvider = {

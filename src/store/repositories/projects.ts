@@ -12,6 +12,7 @@ const PROJECT_COLUMNS = [
   'projects.updated_at',
   'users.first_name as owner_first_name',
   'users.last_name as owner_last_name',
+  'users.member_limit as owner_member_limit',
 ] as const;
 
 export interface ProjectRecord {
@@ -19,6 +20,8 @@ export interface ProjectRecord {
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
+  /** the owner's member limit: confirmed members beyond it are over the limit */
+  ownerMemberLimit: number;
   name: string;
   baseLanguage: string;
   translationLanguages: string[];
@@ -32,6 +35,7 @@ type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language
   content_version: number | string;
   owner_first_name: string;
   owner_last_name: string;
+  owner_member_limit: number | string;
 };
 
 function toRecord(row: JoinedRow): ProjectRecord {
@@ -40,6 +44,7 @@ function toRecord(row: JoinedRow): ProjectRecord {
     ownerId: row.owner_id,
     ownerFirstName: row.owner_first_name,
     ownerLastName: row.owner_last_name,
+    ownerMemberLimit: Number(row.owner_member_limit),
     name: row.name,
     baseLanguage: row.base_language,
     translationLanguages: JSON.parse(row.translation_languages) as string[],
@@ -156,4 +161,9 @@ export async function updateProject(
 /** Deletes a project; groups, entries, translations and members go with it (foreign-key cascades). */
 export async function deleteProject(db: Db, projectId: string): Promise<void> {
   await db.deleteFrom('projects').where('id', '=', projectId).execute();
+}
+
+/** Hands the project to another user. */
+export async function setProjectOwner(db: Db, projectId: string, ownerId: string): Promise<void> {
+  await db.updateTable('projects').set({ owner_id: ownerId }).where('id', '=', projectId).execute();
 }

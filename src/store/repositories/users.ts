@@ -53,7 +53,7 @@ export async function findActiveKeyByHash(db: Db, secretHash: string, now: strin
   return db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id as keyId', 'api_keys.secret_hash as secretHash', 'users.id as userId'])
+    .select(['api_keys.id as keyId', 'api_keys.secret_hash as secretHash', 'users.id as userId', 'users.daily_quota as dailyQuota'])
     .where('api_keys.secret_hash', '=', secretHash)
     .where('api_keys.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))

@@ -1,0 +1,28 @@
+/** The Member resource of the contract's members extension. */
+import type { MemberRecord } from '../../store/repositories/members.js';
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  confirmed: boolean;
+  /** beyond the owner's member limit in acceptance order: read access only */
+  isOverLimit: boolean;
+  createdAt: string;
+}
+
+/** Maps a stored member to its API shape, given the owner's member limit. */
+export function memberView(row: MemberRecord, memberLimit: number): MemberView {
+  return {
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    confirmed: row.confirmed_at !== null,
+    isOverLimit: row.acceptance_rank !== null && Number(row.acceptance_rank) > memberLimit,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,44 @@
+/** The daily API quota: every authenticated API-key request counts against its user's UTC day. */
+import { AppError } from '../../errors.js';
+import { countRequest } from '../../store/repositories/usage.js';
+import type { Db } from '../../store/schema.js';
+import type { Principal } from '../access/project-access.js';
+
+export interface QuotaState {
+  limit: number;
+  remaining: number;
+  /** seconds until the count resets, at the next UTC midnight */
+  resetSeconds: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of `now` and the seconds left in it (at least 1, so clients never retry at 0). */
+function dayOf(now: Date): { day: string; resetSeconds: number } {
+  const nextMidnight = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
+  return { day: now.toISOString().slice(0, 10), resetSeconds: Math.max(1, Math.ceil((nextMidnight - now.getTime()) / 1000)) };
+}
+
+/** The RateLimit-* headers of a counted response (IETF draft names, as the contract gives them). */
+export function rateLimitHeaders(state: QuotaState): Record<string, string> {
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+  };
+}
+
+/** Counts one request, or refuses it with 429 ERR_QUOTA_EXCEEDED (with Retry-After) once the day's quota is used. */
+export async function chargeRequest(db: Db, principal: Principal, now = new Date()): Promise<QuotaState> {
+  const limit = principal.dailyQuota ?? 0;
+  const { day, resetSeconds } = dayOf(now);
+  const count = await countRequest(db, principal.userId, day, limit);
+  if (count === null) {
+    const state = { limit, remaining: 0, resetSeconds };
+    throw new AppError('ERR_QUOTA_EXCEEDED', `the daily quota of ${limit} API requests is used up; it resets at 00:00 UTC`, undefined, {
+      ...rateLimitHeaders(state),
+      'retry-after': String(resetSeconds),
+    });
+  }
+  return { limit, remaining: limit - count, resetSeconds };
+}

@@ -1,0 +1,55 @@
+/** /projects/{id}/members…, and /projects/{id}/transfer-ownership. */
+import * as useCases from '../../domain/members/member-use-cases.js';
+import { getProject } from '../../domain/projects/project-use-cases.js';
+import { principalOf } from '../plugins/auth.js';
+import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
+import { InviteBody, Member, MemberListQuery, MemberParams, RoleBody, TransferBody } from '../schemas/members.js';
+import { Project } from '../schemas/projects.js';
+import { bearer, type RoutePlugin } from './route-options.js';
+
+const tags = ['members'];
+
+export const memberRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/projects/:id/members',
+    { schema: { tags, security: bearer, params: IdParams, querystring: MemberListQuery, response: { 200: Page(Member), ...errors(400, 403, 404) } } },
+    (request) => useCases.listMembers(db, principalOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/projects/:id/members',
+    { schema: { tags, security: bearer, params: IdParams, body: InviteBody, response: { 200: Member, ...errors(400, 403, 404, 409) } } },
+    (request) => useCases.inviteMember(db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/projects/:id/members/accept',
+    { schema: { tags, security: bearer, params: IdParams, response: { 200: Member, ...errors(404) } } },
+    (request) => useCases.acceptInvitation(db, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/projects/:id/members/:userId',
+    { schema: { tags, security: bearer, params: MemberParams, body: RoleBody, response: { 200: Member, ...errors(400, 403, 404) } } },
+    (request) => useCases.changeRole(db, principalOf(request), request.params.id, request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    '/projects/:id/members/:userId',
+    { schema: { tags, security: bearer, params: MemberParams, response: { 204: NoContent, ...errors(403, 404) } } },
+    async (request, reply) => {
+      await useCases.removeMember(db, principalOf(request), request.params.id, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/projects/:id/transfer-ownership',
+    { schema: { tags, security: bearer, params: IdParams, body: TransferBody, response: { 200: Project, ...errors(400, 403, 404) } } },
+    async (request) => {
+      const principal = principalOf(request);
+      await useCases.transferOwnership(db, principal, request.params.id, request.body.userId);
+      return getProject(db, principal, request.params.id);
+    },
+  );
+};
