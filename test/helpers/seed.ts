@@ -56,13 +56,6 @@ export async function createProjectWithGroup(
   return { project, group };
 }
 
-/** PUTs the entry's translation in `language` and asserts 200; returns the Translation. */
-export async function setTranslation(server: TestServer, key: string, entryId: string, language: string, translation: string) {
-  const response = await server.api('PUT', `/entries/${entryId}/translations`, { key, body: { language, translation } });
-  expect(response.status, `PUT translation: ${response.text}`).toBe(200);
-  return response.body;
-}
-
 /**
  * Makes the user a confirmed member with `role`, straight in the store: there are no member routes
  * yet, and role tests of entries and translations need members now.

@@ -1,5 +1,5 @@
 /** Writing groups: create, update (rename and move), delete. */
-import { AppError, conflict, notFound, validationError } from '../../errors.js';
+import { AppError, conflict, notFound, projectNotFound, validationError } from '../../errors.js';
 import * as groups from '../../store/repositories/groups.js';
 import { beginProjectWrite } from '../../store/repositories/projects.js';
 import type { Db, GroupRow } from '../../store/schema.js';
@@ -39,7 +39,9 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canEditGroups');
     const now = nowIso();
-    await beginProjectWrite(trx, projectId, now);
+    // A project deleted since the access check (PostgreSQL: while we waited for its lock) is gone
+    // for this create too; without this the insert's foreign key would blame the parent group.
+    if (!(await beginProjectWrite(trx, projectId, now))) throw projectNotFound();
     const parentId = input.parentId ?? null;
     if (parentId !== null) await loadParent(trx, projectId, parentId);
     const depth = await depthUnder(trx, parentId);
