@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { requireApiKey } from './http/plugins/auth.js';
+import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
 import { meterRequests } from './http/plugins/quota.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
@@ -34,6 +35,8 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { maxParamLength: 500 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);

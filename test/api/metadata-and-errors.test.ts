@@ -127,3 +127,24 @@ describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dial
     expect(response.body.name).toBe('Fun 🎉 app');
   });
 });
+
+describe.each(DIALECTS)('requests the HTTP parser refuses, on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect);
+  });
+  afterAll(() => server?.close());
+
+  it('answers headers over the limit with the contract body (400 ERR_VALIDATION), not Node\'s default', async () => {
+    const response = await fetch(`${server.baseUrl}/version`, { headers: { 'x-padding': 'x'.repeat(300 * 1024) } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, code: 'ERR_VALIDATION', message: expect.stringContaining('KiB') });
+  });
+
+  it('still serves the longest valid query string (a 10,000-character search, percent-encoded)', async () => {
+    const user = await server.user();
+    const search = encodeURIComponent('😀'.repeat(10_000));
+    const response = await server.api('GET', `/projects?limit=1&x=${search}`, { key: user.apiKey });
+    expect(response.status).toBe(200);
+  });
+});
