@@ -1,5 +1,5 @@
 /** The few places where the two dialects differ at query time. */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from './schema.js';
 
 /** True when `db` talks to PostgreSQL (row locks and error codes differ from SQLite). */
@@ -21,4 +21,12 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = codeOf(error);
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Technical names in code-point order, as SQLite sorts them: PostgreSQL would otherwise use the
+ * database's collation (linguistic on most installations), so pages would differ between stores.
+ */
+export function byTechnicalName(db: Db): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`technical_name collate "C"` : sql`technical_name`;
 }

@@ -102,7 +102,7 @@ async function checkMove(db: Db, group: GroupRow, parentId: string | null): Prom
 /** Deletes a group with its sub-groups, entries and translations. */
 export async function deleteGroup(db: Db, principal: Principal, groupId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
     await groups.deleteGroup(trx, groupId);
   });
 }

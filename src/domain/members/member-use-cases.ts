@@ -51,7 +51,10 @@ export async function inviteMember(db: Db, principal: Principal, projectId: stri
 /** The invitee accepts; accepting again changes nothing. Anyone without an invitation gets not-found. */
 export async function acceptInvitation(db: Db, principal: Principal, projectId: string): Promise<MemberView> {
   const project = await findProjectForUser(db, projectId, principal.userId);
-  if (!project || project.memberRole === null) throw projectNotFound();
+  if (!project) throw projectNotFound();
+  // The owner sees the project, so "project not found" would mislead: there is no invitation.
+  if (project.ownerId === principal.userId) throw notFound('invitation');
+  if (project.memberRole === null) throw projectNotFound();
   if (project.memberConfirmedAt === null) await members.updateMember(db, projectId, principal.userId, { confirmed_at: nowIso() });
   return viewOf(db, await loadProjectAccess(db, principal, projectId), principal.userId);
 }

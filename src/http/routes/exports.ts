@@ -32,7 +32,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
       app.get(
         `/projects/:id/export/${format.id}`,
         {
-          config: { chargesQuotaItself: true },
+          config: { chargesConditionalItself: true },
           schema: {
             tags: ['exports'],
             security: bearer,

@@ -1,18 +1,12 @@
 /** Entries and their translations. */
 import { sql } from 'kysely';
-import { isPostgres } from '../dialect.js';
+import { byTechnicalName } from '../dialect.js';
 import type { Db, EntryRow, TranslationRow } from '../schema.js';
 
 /** Escapes LIKE metacharacters so that `%`, `_` and `\` in search text match themselves. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/**
- * Technical names in code-point order, as SQLite sorts them: PostgreSQL would otherwise use the
- * database's collation (linguistic on most installations), so pages would differ between stores.
- */
-const byTechnicalName = (db: Db) => (isPostgres(db) ? sql`technical_name collate "C"` : sql`technical_name`);
 
 /** Inserts an entry. */
 export async function insertEntry(db: Db, entry: EntryRow): Promise<void> {

@@ -1,5 +1,6 @@
 /** Groups: the project's tree. */
 import { sql } from 'kysely';
+import { byTechnicalName } from '../dialect.js';
 import type { Db, GroupRow } from '../schema.js';
 
 /** Inserts a group. */
@@ -19,7 +20,7 @@ export async function listChildGroups(db: Db, projectId: string, parentId: strin
     .where('project_id', '=', projectId)
     .where('parent_id', parentId === null ? 'is' : '=', parentId);
   const [rows, count] = await Promise.all([
-    scope.selectAll().orderBy('technical_name').orderBy('id').limit(limit).offset(offset).execute(),
+    scope.selectAll().orderBy(byTechnicalName(db)).orderBy('id').limit(limit).offset(offset).execute(),
     scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
@@ -27,7 +28,7 @@ export async function listChildGroups(db: Db, projectId: string, parentId: strin
 
 /** Every group of a project (the tree is small next to its entries; callers walk it in memory). */
 export async function listProjectGroups(db: Db, projectId: string): Promise<GroupRow[]> {
-  return db.selectFrom('groups').selectAll().where('project_id', '=', projectId).orderBy('technical_name').orderBy('id').execute();
+  return db.selectFrom('groups').selectAll().where('project_id', '=', projectId).orderBy(byTechnicalName(db)).orderBy('id').execute();
 }
 
 /** Ids of the group's ancestors, root first, excluding the group itself. */

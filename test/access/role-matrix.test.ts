@@ -1,0 +1,341 @@
+/**
+ * Every route × every kind of caller, with the expected answer derived from the capability table
+ * (imported, so a route checking the wrong capability fails here) and the contract's access rules:
+ * strangers and pending invitees get 404, members without the capability 403, no key or a revoked
+ * key 401, and a member over the member limit keeps read access only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capabilitiesOf, type Capabilities, type Capability } from '../../src/domain/access/capabilities.js';
+import type { ErrorCode } from '../../src/errors.js';
+import { buildWorld, CONFIRMED_ROLES, createCast, invite, OVER_LIMIT_ROLE, PENDING_ROLE, type Cast, type World } from '../helpers/access.js';
+import { runCli } from '../helpers/cli.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { createEntry, createGroup, setTranslation } from '../helpers/seed.js';
+import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+
+const PRINCIPALS = ['owner', 'admin', 'editor', 'translator', 'viewer', 'overLimit', 'pending', 'stranger', 'noKey', 'revokedKey'] as const;
+type PrincipalName = (typeof PRINCIPALS)[number];
+
+/** What the capability table grants each caller; null for callers who are not confirmed members. */
+function capabilitiesFor(principal: PrincipalName): Capabilities | null {
+  switch (principal) {
+    case 'owner':
+      return capabilitiesOf(null, false);
+    case 'admin':
+    case 'editor':
+    case 'translator':
+    case 'viewer':
+      return capabilitiesOf(principal, false);
+    case 'overLimit':
+      return capabilitiesOf(OVER_LIMIT_ROLE, true);
+    default:
+      return null;
+  }
+}
+
+interface Outcome {
+  status: number;
+  code?: ErrorCode;
+}
+
+/** public: no key needed; user: any valid key; project/group/entry: the resource the path addresses. */
+type Scope = 'public' | 'user' | 'project' | 'group' | 'entry';
+
+interface Context {
+  server: TestServer;
+  cast: Cast;
+  world: World;
+  principal: PrincipalName;
+  key: string | null;
+  /** the caller's own user id (the owner's for the revoked key, a stranger's without a key) */
+  selfId: string;
+  unique(prefix: string): string;
+  /** the owner invites a new user with `role`; returns its user id (a target no other row uses) */
+  freshInvitee(role: 'admin' | 'editor'): Promise<string>;
+}
+
+interface RouteCase {
+  method: string;
+  route: string;
+  scope: Scope;
+  success: number;
+  /** capabilities the caller needs (all of them); [] or absent: any confirmed member or the owner */
+  needs?: Capability[];
+  /** a rule of the contract that the table alone does not give (evaluated on the caller's capabilities) */
+  allowed?: (capabilities: Capabilities) => boolean;
+  /** contract rules for particular callers, e.g. the invitee accepting */
+  special?: Partial<Record<PrincipalName, Outcome>>;
+  /** the call may destroy the project or change its membership: run it in a world of its own */
+  freshWorld?: (principal: PrincipalName) => boolean;
+  request(context: Context): Promise<{ path: string; body?: unknown }>;
+  /** further checks of a successful answer */
+  check?(response: ApiResponse, context: Context): Promise<void> | void;
+}
+
+const notFoundCode = (scope: Scope): ErrorCode => (scope === 'project' ? 'ERR_PROJECT_NOT_FOUND' : 'ERR_NOT_FOUND');
+
+/** The contract's answer for a caller on a route. */
+function expectedOutcome(route: RouteCase, principal: PrincipalName): Outcome {
+  if (route.scope === 'public') return { status: route.success };
+  if (principal === 'noKey' || principal === 'revokedKey') return { status: 401, code: 'ERR_UNAUTHORIZED' };
+  const special = route.special?.[principal];
+  if (special) return special;
+  if (route.scope === 'user') return { status: route.success };
+  const capabilities = capabilitiesFor(principal);
+  if (!capabilities) return { status: 404, code: notFoundCode(route.scope) };
+  const allowed = route.allowed ? route.allowed(capabilities) : (route.needs ?? []).every((name) => capabilities[name]);
+  return allowed ? { status: route.success } : { status: 403, code: 'ERR_FORBIDDEN' };
+}
+
+const always = () => true;
+const EXPORT_FORMATS = ['json', 'vue-i18n', 'i18next', 'flutter'] as const;
+
+const ROUTES: RouteCase[] = [
+  { method: 'GET', route: '/version', scope: 'public', success: 200, request: async () => ({ path: '/version' }) },
+  { method: 'GET', route: '/locales', scope: 'public', success: 200, request: async () => ({ path: '/locales' }) },
+  {
+    method: 'GET', route: '/info', scope: 'user', success: 200,
+    request: async () => ({ path: '/info' }),
+    check: (response, { selfId }) => expect(response.body.id).toBe(selfId),
+  },
+  {
+    method: 'GET', route: '/projects', scope: 'user', success: 200,
+    request: async () => ({ path: '/projects?limit=100' }),
+    // owned and confirmed-member projects only: never a pending invitation's
+    check: (response, { world, principal }) =>
+      expect(response.body.result.some((project: { id: string }) => project.id === world.project.id)).toBe(capabilitiesFor(principal) !== null),
+  },
+  {
+    method: 'POST', route: '/projects', scope: 'user', success: 200,
+    request: async () => ({ path: '/projects', body: { name: 'Scratch', baseLanguage: 'en', translationLanguages: [] } }),
+  },
+  {
+    method: 'GET', route: '/projects/{id}', scope: 'project', success: 200,
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}` }),
+    check: (response, { principal }) => {
+      expect(response.body.capabilities).toEqual(capabilitiesFor(principal));
+      expect(response.body.memberQuota).toEqual({ limit: CONFIRMED_ROLES.length, confirmedCount: CONFIRMED_ROLES.length + 1, overLimitCount: 1 });
+    },
+  },
+  {
+    method: 'PATCH', route: '/projects/{id}', scope: 'project', success: 200, needs: ['canUpdateProject'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}`, body: { name: 'Renamed world' } }),
+  },
+  {
+    method: 'DELETE', route: '/projects/{id}', scope: 'project', success: 204, needs: ['canDeleteProject'], freshWorld: always,
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}` }),
+    check: async (_response, { server, cast, world }) =>
+      expect((await server.api('GET', `/projects/${world.project.id}`, { key: cast.owner.apiKey })).status).toBe(404),
+  },
+  {
+    method: 'GET', route: '/projects/{id}/groups', scope: 'project', success: 200, needs: ['canReadGroups'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/groups` }),
+  },
+  {
+    method: 'GET', route: '/projects/{id}/groups?parentId', scope: 'project', success: 200, needs: ['canReadGroups'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/groups?parentId=${world.group.id}` }),
+    check: (response, { world }) => expect(response.body.result.map((group: { id: string }) => group.id)).toEqual([world.subGroup.id]),
+  },
+  {
+    method: 'GET', route: '/projects/{id}/groups/summary', scope: 'project', success: 200, needs: ['canReadGroups'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/groups/summary` }),
+  },
+  {
+    method: 'POST', route: '/projects/{id}/groups', scope: 'project', success: 200, needs: ['canEditGroups'],
+    request: async ({ world, unique }) => ({ path: `/projects/${world.project.id}/groups`, body: { technicalName: unique('group'), displayName: 'New group' } }),
+  },
+  {
+    method: 'GET', route: '/projects/{id}/entries/untranslated', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/entries/untranslated?languageCode=pt-BR` }),
+  },
+  ...EXPORT_FORMATS.map(
+    (format): RouteCase => ({
+      method: 'GET', route: `/projects/{id}/export/${format}`, scope: 'project', success: 200, needs: ['canReadEntries'],
+      request: async ({ world }) => ({ path: `/projects/${world.project.id}/export/${format}` }),
+    }),
+  ),
+  {
+    // reading the member list is read access: every confirmed member, the over-limit one included
+    method: 'GET', route: '/projects/{id}/members', scope: 'project', success: 200,
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/members` }),
+  },
+  {
+    method: 'POST', route: '/projects/{id}/members (role editor)', scope: 'project', success: 200, needs: ['canManageMembers'],
+    request: async ({ server, world }) => ({ path: `/projects/${world.project.id}/members`, body: { email: (await server.user()).email, role: 'editor' } }),
+    check: (response) => expect(response.body).toMatchObject({ role: 'editor', confirmed: false }),
+  },
+  {
+    method: 'POST', route: '/projects/{id}/members (role admin)', scope: 'project', success: 200, needs: ['canManageMembers', 'canAssignAdminRole'],
+    request: async ({ server, world }) => ({ path: `/projects/${world.project.id}/members`, body: { email: (await server.user()).email, role: 'admin' } }),
+    check: (response) => expect(response.body).toMatchObject({ role: 'admin', confirmed: false }),
+  },
+  {
+    // the invitee accepts (confirmed members: idempotent); the owner has no invitation to accept
+    method: 'POST', route: '/projects/{id}/members/accept', scope: 'project', success: 200,
+    special: { pending: { status: 200 }, owner: { status: 404, code: 'ERR_NOT_FOUND' } },
+    freshWorld: (principal) => principal === 'pending',
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/members/accept` }),
+    check: (response, { selfId }) => expect(response.body).toMatchObject({ userId: selfId, confirmed: true }),
+  },
+  {
+    method: 'PATCH', route: '/projects/{id}/members/{userId} (editor → translator)', scope: 'project', success: 200, needs: ['canManageMembers'],
+    request: async ({ world, freshInvitee }) => ({ path: `/projects/${world.project.id}/members/${await freshInvitee('editor')}`, body: { role: 'translator' } }),
+    check: (response) => expect(response.body.role).toBe('translator'),
+  },
+  {
+    method: 'PATCH', route: '/projects/{id}/members/{userId} (editor → admin)', scope: 'project', success: 200, needs: ['canManageMembers', 'canAssignAdminRole'],
+    request: async ({ world, freshInvitee }) => ({ path: `/projects/${world.project.id}/members/${await freshInvitee('editor')}`, body: { role: 'admin' } }),
+    check: (response) => expect(response.body.role).toBe('admin'),
+  },
+  {
+    method: 'PATCH', route: '/projects/{id}/members/{userId} (admin → viewer)', scope: 'project', success: 200, needs: ['canManageMembers', 'canAssignAdminRole'],
+    request: async ({ world, freshInvitee }) => ({ path: `/projects/${world.project.id}/members/${await freshInvitee('admin')}`, body: { role: 'viewer' } }),
+    check: (response) => expect(response.body.role).toBe('viewer'),
+  },
+  {
+    method: 'DELETE', route: '/projects/{id}/members/{userId} (an editor)', scope: 'project', success: 204, needs: ['canManageMembers'],
+    request: async ({ world, freshInvitee }) => ({ path: `/projects/${world.project.id}/members/${await freshInvitee('editor')}` }),
+  },
+  {
+    method: 'DELETE', route: '/projects/{id}/members/{userId} (an admin)', scope: 'project', success: 204, needs: ['canManageMembers', 'canAssignAdminRole'],
+    request: async ({ world, freshInvitee }) => ({ path: `/projects/${world.project.id}/members/${await freshInvitee('admin')}` }),
+  },
+  {
+    // leaving (an invitee declining): canLeave, which the over-limit member keeps and the owner lacks
+    method: 'DELETE', route: '/projects/{id}/members/{self} (leave)', scope: 'project', success: 204, needs: ['canLeave'],
+    special: { pending: { status: 204 } },
+    freshWorld: always,
+    request: async ({ world, selfId }) => ({ path: `/projects/${world.project.id}/members/${selfId}` }),
+    check: async (_response, { server, world, key }) => expect((await server.api('GET', `/projects/${world.project.id}`, { key })).status).toBe(404),
+  },
+  {
+    // nobody removes the owner (not even an admin): the owner transfers the ownership instead
+    method: 'DELETE', route: '/projects/{id}/members/{ownerId}', scope: 'project', success: 204, allowed: () => false,
+    request: async ({ world, cast }) => ({ path: `/projects/${world.project.id}/members/${cast.owner.id}` }),
+  },
+  {
+    method: 'POST', route: '/projects/{id}/transfer-ownership', scope: 'project', success: 200, needs: ['canTransferOwnership'], freshWorld: always,
+    request: async ({ world, cast }) => ({ path: `/projects/${world.project.id}/transfer-ownership`, body: { userId: cast.viewer.id } }),
+    check: (response, { cast }) => expect(response.body.ownerId).toBe(cast.viewer.id),
+  },
+  {
+    method: 'GET', route: '/groups/{id}', scope: 'group', success: 200, needs: ['canReadGroups'],
+    request: async ({ world }) => ({ path: `/groups/${world.subGroup.id}` }),
+  },
+  {
+    method: 'PATCH', route: '/groups/{id}', scope: 'group', success: 200, needs: ['canEditGroups'],
+    request: async ({ world }) => ({ path: `/groups/${world.subGroup.id}`, body: { displayName: 'Renamed sub-group' } }),
+  },
+  {
+    method: 'DELETE', route: '/groups/{id}', scope: 'group', success: 204, needs: ['canEditGroups'],
+    request: async ({ server, cast, world, unique }) => ({ path: `/groups/${(await createGroup(server, cast.owner.apiKey, world.project.id, unique('doomed'), world.group.id)).id}` }),
+  },
+  {
+    method: 'GET', route: '/groups/{id}/entries', scope: 'group', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/groups/${world.subGroup.id}/entries` }),
+  },
+  {
+    method: 'POST', route: '/groups/{id}/entries', scope: 'group', success: 200, needs: ['canEditEntries'],
+    request: async ({ world, unique }) => ({ path: `/groups/${world.subGroup.id}/entries`, body: { technicalName: unique('entry'), baseTerm: 'New text' } }),
+  },
+  {
+    method: 'GET', route: '/entries/{id}', scope: 'entry', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}` }),
+  },
+  {
+    method: 'PATCH', route: '/entries/{id}', scope: 'entry', success: 200, needs: ['canEditEntries'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}`, body: { contextInfo: 'Shown on the start page' } }),
+  },
+  {
+    method: 'DELETE', route: '/entries/{id}', scope: 'entry', success: 204, needs: ['canEditEntries'],
+    request: async ({ server, cast, world, unique }) => ({ path: `/entries/${(await createEntry(server, cast.owner.apiKey, world.subGroup.id, unique('doomed'))).id}` }),
+  },
+  {
+    method: 'PUT', route: '/entries/{id}/translations', scope: 'entry', success: 200, needs: ['canTranslate'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}/translations`, body: { language: 'pt-BR', translation: 'Olá' } }),
+  },
+  {
+    method: 'DELETE', route: '/entries/{id}/translations', scope: 'entry', success: 204, needs: ['canTranslate'],
+    request: async ({ server, cast, world, unique }) => {
+      const entry = await createEntry(server, cast.owner.apiKey, world.subGroup.id, unique('doomed'));
+      await setTranslation(server, cast.owner.apiKey, entry.id, 'de', 'Weg damit');
+      return { path: `/entries/${entry.id}/translations`, body: { language: 'de' } };
+    },
+  },
+];
+
+describe.each(DIALECTS)('the role matrix on %s', (dialect) => {
+  let server: TestServer;
+  let cast: Cast;
+  let world: World;
+  let counter = 0;
+  /** one world shared by the refused calls of world-destroying routes, rebuilt if a call got through anyway */
+  let spareWorld: World | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    cast = await createCast(server, (args) => runCli(server.databaseUrl, args));
+    world = await buildWorld(server, cast);
+  });
+  afterAll(() => server?.close());
+
+  const keyOf = (principal: PrincipalName): string | null =>
+    principal === 'noKey' ? null : principal === 'revokedKey' ? cast.revokedKey : cast[principal].apiKey;
+  const selfIdOf = (principal: PrincipalName): string =>
+    principal === 'noKey' ? cast.stranger.id : principal === 'revokedKey' ? cast.owner.id : cast[principal].id;
+
+  /** The shared world, unless the call may destroy it: a success gets a world of its own, a refusal the spare one. */
+  async function worldFor(route: RouteCase, principal: PrincipalName, expected: Outcome): Promise<World> {
+    if (!route.freshWorld?.(principal)) return world;
+    if (expected.status < 300) return buildWorld(server, cast);
+    return (spareWorld ??= await buildWorld(server, cast));
+  }
+
+  it('sets the world up as the matrix assumes: four members within the limit, one over it, one pending', async () => {
+    const asOwner = await server.api('GET', `/projects/${world.project.id}`, { key: cast.owner.apiKey });
+    expect(asOwner.body.memberQuota).toEqual({ limit: 4, confirmedCount: 5, overLimitCount: 1 });
+    const asOverLimit = await server.api('GET', `/projects/${world.project.id}`, { key: cast.overLimit.apiKey });
+    expect(asOverLimit.body.capabilities).toMatchObject({ role: OVER_LIMIT_ROLE, isOverLimit: true, canManageMembers: false });
+    const members = await server.api('GET', `/projects/${world.project.id}/members`, { key: cast.owner.apiKey });
+    expect(members.body.result.map((m: { userId: string; role: string; confirmed: boolean; isOverLimit: boolean }) => [m.userId, m.role, m.confirmed, m.isOverLimit])).toEqual([
+      ...CONFIRMED_ROLES.map((role) => [cast[role].id, role, true, false]),
+      [cast.overLimit.id, OVER_LIMIT_ROLE, true, true],
+      [cast.pending.id, PENDING_ROLE, false, false],
+    ]);
+    // the owner's revoked key is refused even though its user owns the project
+    expect((await server.api('GET', '/info', { key: cast.revokedKey })).status).toBe(401);
+  });
+
+  for (const route of ROUTES) {
+    for (const principal of PRINCIPALS) {
+      const expected = expectedOutcome(route, principal);
+      const label = `${route.method} ${route.route} as ${principal} → ${expected.status}${expected.code ? ` ${expected.code}` : ''}`;
+      it(label, async () => {
+        const context: Context = {
+          server,
+          cast,
+          world: await worldFor(route, principal, expected),
+          principal,
+          key: keyOf(principal),
+          selfId: selfIdOf(principal),
+          unique: (prefix) => `${prefix}${++counter}`,
+          freshInvitee: async (role) => {
+            const user = await server.user();
+            await invite(server, cast.owner.apiKey, context.world.project.id, user, role);
+            return user.id;
+          },
+        };
+        const { path, body } = await route.request(context);
+        const response = await server.api(route.method, path, { key: context.key, body });
+        if (context.world === spareWorld && response.status < 300) spareWorld = undefined;
+        expect(response.status, response.text).toBe(expected.status);
+        if (expected.code) {
+          expect(response.body).toEqual({ statusCode: expected.status, code: expected.code, message: expect.any(String) });
+        } else {
+          if (expected.status === 204) expect(response.text).toBe('');
+          await route.check?.(response, context);
+        }
+      });
+    }
+  }
+});
