@@ -6,7 +6,9 @@ import { requireApiKey } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
 import { meterRequests } from './http/plugins/quota.js';
+import { installSecurityHeaders } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
+import { healthRoutes } from './http/routes/health.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
 import { exportRoutes } from './http/routes/exports.js';
@@ -36,15 +38,19 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { maxParamLength: 500 },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // A client gets this long to send its whole request; slow-loris connections are cut.
+    requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
   installErrorHandling(app);
   installTextGuard(app);
+  installSecurityHeaders(app);
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
 
+  await app.register(healthRoutes(store));
   await app.register(
     async (api) => {
       await api.register(publicMetadataRoutes(PACKAGE_VERSION));

@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'ERR_PAYLOAD_TOO_LARGE'
   | 'ERR_UNSUPPORTED_MEDIA_TYPE'
   | 'ERR_QUOTA_EXCEEDED'
-  | 'ERR_INTERNAL';
+  | 'ERR_INTERNAL'
+  | 'ERR_UNAVAILABLE';
 
 /** HTTP status of each code; the switch is exhaustive so a new code cannot go unmapped. */
 export function statusOf(code: ErrorCode): number {
@@ -42,6 +43,8 @@ export function statusOf(code: ErrorCode): number {
       return 429;
     case 'ERR_INTERNAL':
       return 500;
+    case 'ERR_UNAVAILABLE':
+      return 503;
   }
 }
 

@@ -148,3 +148,39 @@ describe.each(DIALECTS)('requests the HTTP parser refuses, on %s', (dialect) => 
     expect(response.status).toBe(200);
   });
 });
+
+describe.each(DIALECTS)('health probes and security headers on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect);
+  });
+  afterAll(() => server?.close());
+
+  const root = () => server.baseUrl.replace(/\/api\/v1$/, '');
+
+  it('answers /healthz and /readyz without a key, outside the API', async () => {
+    expect(await (await fetch(`${root()}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${root()}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends the security headers on successes and errors alike', async () => {
+    for (const response of [await fetch(`${server.baseUrl}/version`), await fetch(`${server.baseUrl}/info`)]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+
+  it('reports not ready (503 ERR_UNAVAILABLE) once the database is gone, and stays alive', async () => {
+    const doomed = await startServer(dialect);
+    const doomedRoot = doomed.baseUrl.replace(/\/api\/v1$/, '');
+    await doomed.store.db.destroy();
+    const ready = await fetch(`${doomedRoot}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ statusCode: 503, code: 'ERR_UNAVAILABLE', message: expect.any(String) });
+    expect((await fetch(`${doomedRoot}/healthz`)).status).toBe(200);
+    await doomed.close().catch(() => {});
+  });
+});

@@ -1,0 +1,23 @@
+/** Liveness and readiness probes, outside the authenticated API (no key, never counted). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../store/open-store.js';
+
+const Status = Type.Object({ status: Type.String() });
+
+/** GET /healthz: the process is up. GET /readyz: the database answers (503 otherwise). */
+export function healthRoutes(store: Store): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => {
+      try {
+        await sql`select 1`.execute(store.db);
+      } catch {
+        throw new AppError('ERR_UNAVAILABLE', 'the database does not answer');
+      }
+      return { status: 'ready' };
+    });
+  };
+}
