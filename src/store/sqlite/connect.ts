@@ -2,8 +2,32 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
+
+/** Distinct SQL texts kept prepared: the API issues a few dozen shapes, so this never evicts in practice. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a point read, so keep each
+ * distinct SQL text prepared (statements are reusable; queries here never overlap on one statement,
+ * as the driver runs one at a time and no query is streamed).
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /** The file path of a `sqlite:<path>` URL. */
 export function sqlitePath(url: string): string {
@@ -23,7 +47,7 @@ export function connectSqlite(url: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /**
@@ -33,5 +57,5 @@ export function connectSqlite(url: string): Kysely<Database> {
 export function connectSqliteReader(url: string): Kysely<Database> {
   const database = new SQLite(sqlitePath(url), { readonly: true, fileMustExist: true });
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
