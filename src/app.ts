@@ -1,12 +1,12 @@
 /** Builds the Fastify application on a store. Never listens: server.ts and the tests do. */
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { requireApiKey } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
 import { meterRequests } from './http/plugins/quota.js';
-import { installSecurityHeaders } from './http/plugins/security-headers.js';
+import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { healthRoutes } from './http/routes/health.js';
 import { installValidation } from './http/plugins/validation.js';
@@ -41,6 +41,15 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
     // A client gets this long to send its whole request; slow-loris connections are cut.
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
+    // The router's own refusals (malformed percent-encoding, an id past maxParamLength) get the contract body too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = tooLong
+        ? { statusCode: 404, code: 'ERR_NOT_FOUND', message: 'no such resource: an id is too long' }
+        : { statusCode: 400, code: 'ERR_VALIDATION', message: 'the URL is not validly percent-encoded' };
+      reply.headers(SECURITY_HEADERS);
+      return (reply as FastifyReply).code(body.statusCode).send(body);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);

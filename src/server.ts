@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open-store.js';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
   const store = await openStore(config.databaseUrl);
@@ -12,6 +14,10 @@ export async function serve(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // In-flight requests get a grace period; a connection a vanished client left half-open must
+    // not hold the shutdown forever.
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    deadline.unref();
     try {
       await app.close();
       await store.close();

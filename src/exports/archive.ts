@@ -23,9 +23,12 @@ export function archiveWriter(out: Writable, mtime: Date): ArchiveWriter {
     add: (name, content) =>
       new Promise((resolve, reject) => {
         const data = Buffer.from(content, 'utf8');
-        pack.entry({ name, size: data.length, mtime, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '' }, data, (error) =>
+        const entry = pack.entry({ name, size: data.length, mtime, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '' }, data, (error) =>
           error ? reject(error) : resolve(),
         );
+        // A client that goes away destroys the pipeline, and with it this entry: the callback above
+        // reports that; without a listener the entry's 'error' event would crash the process.
+        entry.on('error', () => {});
       }),
     finish: async () => {
       pack.finalize();

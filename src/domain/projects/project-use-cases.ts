@@ -1,5 +1,5 @@
 /** Project use cases: list, create, get, update, delete. */
-import { validationError } from '../../errors.js';
+import { projectNotFound, validationError } from '../../errors.js';
 import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
 import type { Db } from '../../store/schema.js';
@@ -34,6 +34,8 @@ export async function createProject(db: Db, principal: Principal, input: Project
 export async function getProject(db: Db, principal: Principal, projectId: string): Promise<ProjectDetailView> {
   const access = await loadProjectAccess(db, principal, projectId);
   const counts = await memberCounts(db, projectId);
+  // Deleted since the access check (a racing DELETE): gone for this request too.
+  if (!counts) throw projectNotFound();
   const overLimitCount = Math.max(0, counts.confirmed - counts.limit);
   return {
     ...projectView(access.project),

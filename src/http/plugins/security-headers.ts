@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-const HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -15,7 +15,7 @@ const HEADERS: Readonly<Record<string, string>> = {
 /** Adds the security headers to every response of the instance. */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(HEADERS);
+    reply.headers(SECURITY_HEADERS);
     return payload;
   });
 }

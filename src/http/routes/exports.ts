@@ -48,6 +48,14 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
           if (notModified(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
           await chargeQuota(db, request, reply);
           const started = await startExport(reader, request.params.id, format, pretty);
+          // An export holds a read transaction until its body is written: when the client goes away
+          // (even before the body is piped), end the body so the transaction ends with it.
+          const abandon = () => {
+            if (reply.raw.writableFinished) return;
+            started.body.destroy();
+          };
+          if (reply.raw.destroyed || request.raw.destroyed) abandon();
+          else reply.raw.once('close', abandon);
           reply.header('etag', started.etag).type(format.contentType);
           if (format.isArchive) reply.header('content-disposition', `attachment; filename="${started.fileName}"`);
           return reply.send(started.body);

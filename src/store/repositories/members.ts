@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import type { Db, MemberRow } from '../schema.js';
 
-/** The owner's member limit and the number of confirmed members (the owner not counted). */
-export async function memberCounts(db: Db, projectId: string): Promise<{ limit: number; confirmed: number }> {
+/** The owner's member limit and the number of confirmed members (the owner not counted); undefined if the project is gone. */
+export async function memberCounts(db: Db, projectId: string): Promise<{ limit: number; confirmed: number } | undefined> {
   const row = await db
     .selectFrom('projects')
     .innerJoin('users', 'users.id', 'projects.owner_id')
@@ -17,8 +17,8 @@ export async function memberCounts(db: Db, projectId: string): Promise<{ limit: 
         .as('confirmed'),
     ])
     .where('projects.id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return { limit: Number(row.limit), confirmed: Number(row.confirmed ?? 0) };
+    .executeTakeFirst();
+  return row && { limit: Number(row.limit), confirmed: Number(row.confirmed ?? 0) };
 }
 
 /**

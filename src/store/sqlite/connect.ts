@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
 
 /** Distinct SQL texts kept prepared: the API issues a few dozen shapes, so this never evicts in practice. */
@@ -36,6 +36,21 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
+/**
+ * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting up to
+ * busy_timeout for another process's writer. A deferred BEGIN reads first and then fails at once
+ * with SQLITE_BUSY when it tries to write after another process has written meanwhile.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 /** Opens the read-write connection of `sqlite:<path>`. */
 export function connectSqlite(url: string): Kysely<Database> {
   const path = sqlitePath(url);
@@ -47,7 +62,7 @@ export function connectSqlite(url: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /**

@@ -1,0 +1,73 @@
+/** One store's run: seed, start tolk, measure the bare ceiling and every scenario, then the large exports. */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { apiClient } from './api-client.mjs';
+import { measureLargeExports } from './large-exports.mjs';
+import { largeLayout, seedLargeProject } from './large-project.mjs';
+import { measure } from './load.mjs';
+import { BARE_SCENARIO, buildScenarios } from './scenarios.mjs';
+import { seedCreateTarget, seedSmallProject } from './small-project.mjs';
+import { createBenchStore } from './stores.mjs';
+import { createBenchUser, ServerLog, TolkKeeper } from './tolk-server.mjs';
+
+/** Progress goes to stderr; the tables go to stdout. */
+export const say = (message) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+const ratioOf = (rps, bare) => Number((rps / bare).toFixed(4));
+
+/** Runs every measurement on one store; returns `{ result, context }` (result in the issue's shape plus details). */
+export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
+  const store = await createBenchStore(kind, options.postgresUrl, cleanup);
+  const log = new ServerLog();
+  const cpuProfDir = options.cpuProf ? join(resultsDir, 'profiles', kind) : undefined;
+  const tolk = new TolkKeeper({ databaseUrl: store.url, cleanup, log, cpuProfDir });
+  try {
+    say(`${kind}: ${store.label}`);
+    const tag = randomBytes(3).toString('hex');
+    const user = await createBenchUser(store.url, `bench-${tag}@example.com`);
+    const layout = largeLayout(options.quick);
+    say(`${kind}: bulk-seeding the large project (${layout.fanout.join(' × ')} groups × ${layout.entriesPerLeaf} entries)…`);
+    const large = await seedLargeProject({ kind, url: store.url, ownerId: user.id, layout });
+    say(`${kind}: large project: ${large.entries} entries, ${large.translations} translations in ${large.seconds.toFixed(1)} s`);
+
+    await tolk.start();
+    const call = apiClient(tolk.server.url, user.apiKey);
+    const small = await seedSmallProject(call);
+    const creates = await seedCreateTarget(call);
+    say(`${kind}: small project through the API (2,000 entries, 4,000 translations) in ${small.seconds.toFixed(1)} s`);
+
+    const load = { seconds: options.seconds, warmupSeconds: options.warmupSeconds };
+    const ceiling = await measure({ url: async () => bare.url }, BARE_SCENARIO, load);
+    say(`${kind}: bare node:http ${ceiling.rps} req/s`);
+    const headers = { authorization: `Bearer ${user.apiKey}` };
+    const scenarios = [];
+    for (const scenario of buildScenarios({ small, large, creates, tag })) {
+      const crashesBefore = tolk.crashes.length;
+      const target = { url: (phase) => tolk.url(`${scenario.id}, before its ${phase}`) };
+      const measured = await measure(target, scenario, { ...load, headers });
+      await tolk.url(`${scenario.id}, after its measurement`);
+      const crashes = tolk.crashes.length - crashesBefore;
+      scenarios.push({ ...measured, errors: measured.errors + crashes, crashes, ratio: ratioOf(measured.rps, ceiling.rps), note: scenario.note });
+      say(`${kind}: ${scenario.id}: ${measured.rps} req/s, p99 ${measured.p99_ms} ms, ${measured.errors} errors${crashes ? `, SERVER CRASHED ${crashes}×` : ''}`);
+    }
+
+    say(`${kind}: large project exports, one at a time…`);
+    const server = async (format) => {
+      const url = await tolk.url(`before the large ${format} export`);
+      return { url, pid: tolk.server.pid };
+    };
+    const largeExports = await measureLargeExports({ server, apiKey: user.apiKey, projectId: large.projectId, languageCount: large.languages.length + 1 });
+    await tolk.url('after the large exports');
+    return {
+      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports },
+      context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes },
+    };
+  } catch (error) {
+    const exit = tolk.server?.exitStatus();
+    if (exit && error instanceof Error) error.message += `\ntolk serve had exited (code ${exit.code}, signal ${exit.signal}); its last output:\n${tolk.server.outputTail()}`;
+    throw error;
+  } finally {
+    await tolk.stop();
+    await store.dispose();
+  }
+}

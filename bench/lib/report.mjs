@@ -1,0 +1,93 @@
+/** The printed table and the JSON files of bench/results/. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { judgeLargeExport, judgeScenario } from './targets.mjs';
+
+const number = (value, digits = 0) => (value === null || value === undefined ? '—' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
+function table(header, rows) {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The table of one store's run, with the targets of the issue and whether each is met. */
+export function formatStoreReport(run) {
+  const { result, context } = run;
+  const byName = Object.fromEntries(result.scenarios.map((s) => [s.name, s]));
+  const scenarioRows = result.scenarios.map((s) => {
+    const { text, verdict } = judgeScenario(s, byName);
+    const errors = s.crashes ? `${number(s.errors)} (crash)` : number(s.errors);
+    return [s.name, s.connections, number(s.rps, s.rps < 100 ? 1 : 0), number(s.p50_ms, 1), number(s.p99_ms, 1), number(s.ratio, 4), errors, text, verdict];
+  });
+  const exportRows = result.large_exports.map((e) => {
+    const { text, verdict } = judgeLargeExport(e);
+    return [e.format, number(e.wall_s, 2), number(e.peak_rss_mb, 1), number(e.bytes / 1048576, 1), text, e.problem ? `not met (${e.problem.slice(0, 120)})` : verdict];
+  });
+  const large = context.large;
+  return [
+    `== tolk on ${result.store}: ${context.storeLabel}`,
+    `bare node:http: ${number(result.bare_rps)} req/s at 10 connections (p50 ${number(context.bare.p50_ms, 1)} ms); ratio = req/s ÷ that`,
+    `${context.seconds} s per scenario after ${context.warmupSeconds} s warm-up; latencies in ms`,
+    '',
+    table(['scenario', 'conns', 'req/s', 'p50', 'p99', 'ratio', 'errors', 'target (issue 5)', 'verdict'], scenarioRows),
+    '',
+    ...result.scenarios.map((s) => `  ${s.name.padEnd(18)} ${s.note}`),
+    '',
+    `large project exports, single-shot: ${number(large.entries)} entries × ${large.languages.length + 1} languages, ` +
+      `${number(large.translations)} translations, ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
+    '',
+    table(['format', 'wall s', 'peak RSS MB', 'size MB', 'target', 'verdict'], exportRows),
+  ].join('\n');
+}
+
+/** Everything a developer should look at: non-2xx answers with their bodies, and the server's warn/error lines. */
+export function formatProblems(run) {
+  const lines = [];
+  for (const s of run.result.scenarios) {
+    for (const [status, { count, bodies }] of Object.entries(s.failures)) {
+      lines.push(`  ${s.name}: ${count} × HTTP ${status}`);
+      for (const body of bodies) lines.push(`      ${body}`);
+    }
+    if (s.socketErrors > 0) lines.push(`  ${s.name}: ${s.socketErrors} socket errors (${s.timeouts} timeouts)`);
+  }
+  const { log, crashes } = run.context;
+  const shown = new Set();
+  for (const crash of crashes) {
+    lines.push(`  tolk serve EXITED (code ${crash.code}, signal ${crash.signal}), noticed ${crash.when}; restarted.`);
+    const output = crash.output.split('\n').slice(-25).join('\n');
+    if (shown.has(output)) lines.push('      (its last output: the same as above)');
+    else lines.push('      its last output:', ...output.split('\n').map((line) => `      ${line}`));
+    shown.add(output);
+  }
+  for (const [text, count] of log.records) lines.push(`  server log, ${count} ×: ${text}`);
+  if (log.rawLines > 0 && crashes.length === 0) {
+    lines.push(`  server printed ${log.rawLines} lines that are not log records; distinct ones:`, ...[...log.raw].map((line) => `      ${line}`));
+  }
+  return lines.length === 0 ? `problems on ${run.result.store}: none (no non-2xx, no socket errors, no server warnings)` : [`problems on ${run.result.store}:`, ...lines].join('\n');
+}
+
+/** Only the fields of the issue's JSON shape. */
+function publicShape(result) {
+  return {
+    store: result.store,
+    bare_rps: result.bare_rps,
+    scenarios: result.scenarios.map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),
+    large_exports: result.large_exports.map(({ format, wall_s, peak_rss_mb }) => ({ format, wall_s, peak_rss_mb })),
+  };
+}
+
+/** Writes latest-<store>.json per store and latest.json (the last store run); returns the paths. */
+export function writeResults(directory, results) {
+  mkdirSync(directory, { recursive: true });
+  const written = [];
+  for (const result of results) {
+    const path = `${directory}/latest-${result.store}.json`;
+    writeFileSync(path, `${JSON.stringify(publicShape(result), null, 2)}\n`);
+    written.push(path);
+  }
+  if (results.length > 0) {
+    writeFileSync(`${directory}/latest.json`, `${JSON.stringify(publicShape(results.at(-1)), null, 2)}\n`);
+    written.push(`${directory}/latest.json`);
+  }
+  return written;
+}
