@@ -10,28 +10,24 @@ export async function push(out: Writable, chunk: string | Buffer): Promise<void>
   if (out.destroyed) throw new Error('export output closed (client gone)');
 }
 
-/** JSON text of a value: compact, or indented by two spaces and nested `depth` levels deep. */
-export function jsonText(value: unknown, pretty: boolean, depth = 0): string {
-  if (!pretty) return JSON.stringify(value);
-  const text = JSON.stringify(value, null, 2);
-  return depth === 0 ? text : text.replace(/\n/g, `\n${'  '.repeat(depth)}`);
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters, lone surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a string, without its cost for the common text that needs no escape. */
+export function quote(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 /**
  * Writes `{"<lang>": <value>, …}` one language at a time, byte for byte what JSON.stringify of
- * the whole object would give (compact or pretty), without holding every language at once.
+ * the whole object would give (compact or pretty), without holding every language's text at once.
+ * `valueText` gives a language's value as JSON text, indented (when pretty) as nested one level deep.
  */
-export async function writeLanguageObject(
-  out: Writable,
-  languages: string[],
-  pretty: boolean,
-  valueOf: (language: string) => Promise<unknown>,
-): Promise<void> {
+export async function writeLanguageObject(out: Writable, languages: string[], pretty: boolean, valueText: (language: string) => string): Promise<void> {
   if (languages.length === 0) return push(out, '{}');
   for (const [index, language] of languages.entries()) {
     const open = index === 0 ? (pretty ? '{\n  ' : '{') : pretty ? ',\n  ' : ',';
-    const value = jsonText(await valueOf(language), pretty, 1);
-    await push(out, `${open}${JSON.stringify(language)}:${pretty ? ' ' : ''}${value}`);
+    await push(out, `${open}${quote(language)}:${pretty ? ' ' : ''}${valueText(language)}`);
   }
   await push(out, pretty ? '\n}' : '}');
 }

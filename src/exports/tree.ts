@@ -1,43 +1,91 @@
-/** Walking a snapshot's tree: the order every export writes keys in. */
-import type { ExportEntry, GroupNode, LanguageContent } from './snapshot.js';
+/**
+ * The outline of an export: groups and entries in the order every export writes them, computed once
+ * per export, and the nested JSON text of one language written straight from it.
+ */
+import { quote } from './output.js';
+import type { EntryTexts } from './snapshot.js';
 
-export type TreeItem = { kind: 'group'; group: GroupNode } | { kind: 'entry'; entry: ExportEntry };
+export interface OutlineGroup {
+  kind: 'group';
+  name: string;
+  items: OutlineItem[];
+}
+
+export interface OutlineEntry {
+  kind: 'entry';
+  name: string;
+  entry: EntryTexts;
+  /** group technical names from the top, then the entry's own */
+  path: string[];
+}
+
+export type OutlineItem = OutlineGroup | OutlineEntry;
+
+export interface Outline {
+  /** top-level groups in technical-name order */
+  roots: OutlineGroup[];
+  /** every entry in output order (depth first, a level's groups and entries merged by name) */
+  entries: OutlineEntry[];
+}
+
+interface GroupRow {
+  id: string;
+  parent_id: string | null;
+  technical_name: string;
+}
+
+const byName = (a: OutlineItem, b: OutlineItem) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * A group's sub-groups and entries merged in technical-name order (they share one name space), so
- * the output order is alphabetical at every level and the same data always gives the same bytes.
+ * At every level, sub-groups and entries merged in technical-name order (they share one name
+ * space), so the output is alphabetical at every level and the same data always gives the same bytes.
  */
-export function childrenOf(group: GroupNode, content: LanguageContent): TreeItem[] {
-  const items: TreeItem[] = [
-    ...group.children.map((child) => ({ kind: 'group' as const, group: child })),
-    ...(content.get(group.id) ?? []).map((entry) => ({ kind: 'entry' as const, entry })),
-  ];
-  const nameOf = (item: TreeItem) => (item.kind === 'group' ? item.group.technicalName : item.entry.technicalName);
-  return items.sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
-}
-
-/** The nested object of one language: group names → … → entry name → value (empty groups are {}). */
-export function nestedMessages(roots: GroupNode[], content: LanguageContent): Record<string, unknown> {
-  const build = (group: GroupNode): Record<string, unknown> => {
-    const object: Record<string, unknown> = {};
-    for (const item of childrenOf(group, content)) {
-      if (item.kind === 'group') object[item.group.technicalName] = build(item.group);
-      else object[item.entry.technicalName] = item.entry.text;
-    }
-    return object;
+export function buildOutline(groups: readonly GroupRow[], entries: readonly EntryTexts[]): Outline {
+  const childGroups = new Map<string | null, GroupRow[]>();
+  for (const group of groups) {
+    const siblings = childGroups.get(group.parent_id);
+    if (siblings) siblings.push(group);
+    else childGroups.set(group.parent_id, [group]);
+  }
+  const entriesOf = new Map<string, EntryTexts[]>();
+  for (const entry of entries) {
+    const list = entriesOf.get(entry.groupId);
+    if (list) list.push(entry);
+    else entriesOf.set(entry.groupId, [entry]);
+  }
+  const ordered: OutlineEntry[] = [];
+  const build = (group: GroupRow, path: string[]): OutlineGroup => {
+    const items: OutlineItem[] = [
+      ...(childGroups.get(group.id) ?? []).map((child) => build(child, [...path, child.technical_name])),
+      ...(entriesOf.get(group.id) ?? []).map((entry): OutlineEntry => ({ kind: 'entry', name: entry.technicalName, entry, path: [...path, entry.technicalName] })),
+    ];
+    return { kind: 'group', name: group.technical_name, items: items.sort(byName) };
   };
-  const top: Record<string, unknown> = {};
-  for (const root of roots) top[root.technicalName] = build(root);
-  return top;
-}
-
-/** Calls `visit` with every entry's path (group names, then the entry name), in output order. */
-export function forEachEntry(roots: GroupNode[], content: LanguageContent, visit: (path: string[], entry: ExportEntry) => void): void {
-  const walk = (group: GroupNode, path: string[]) => {
-    for (const item of childrenOf(group, content)) {
-      if (item.kind === 'group') walk(item.group, [...path, item.group.technicalName]);
-      else visit([...path, item.entry.technicalName], item.entry);
+  const roots = (childGroups.get(null) ?? []).map((root) => build(root, [root.technical_name])).sort(byName);
+  const collect = (group: OutlineGroup) => {
+    for (const item of group.items) {
+      if (item.kind === 'group') collect(item);
+      else ordered.push(item);
     }
   };
-  for (const root of roots) walk(root, [root.technicalName]);
+  for (const root of roots) collect(root);
+  return { roots, entries: ordered };
+}
+
+/**
+ * The nested object of one language as JSON text (group names → … → entry name → text; empty groups
+ * are {}), byte for byte what JSON.stringify(object, null, pretty ? 2 : 0) gives, indented as if
+ * nested `depth` levels deep. Written directly: a 100,000-key object costs more to build than to print.
+ */
+export function nestedJson(groups: readonly OutlineItem[], textOf: (entry: EntryTexts) => string, pretty: boolean, depth = 0): string {
+  if (groups.length === 0) return '{}';
+  const inner = pretty ? `\n${'  '.repeat(depth + 1)}` : '';
+  const colon = pretty ? ': ' : ':';
+  let text = '{';
+  for (let index = 0; index < groups.length; index += 1) {
+    const item = groups[index]!;
+    const value = item.kind === 'group' ? nestedJson(item.items, textOf, pretty, depth + 1) : quote(textOf(item.entry));
+    text += `${index === 0 ? '' : ','}${inner}${quote(item.name)}${colon}${value}`;
+  }
+  return `${text}${pretty ? `\n${'  '.repeat(depth)}` : ''}}`;
 }

@@ -1,5 +1,5 @@
 /** ARB files as gen-l10n reads them: names, locales, the fallback files it insists on, and their content. */
-import { isGenL10nResourceName } from './gen-l10n-names.js';
+import { quote } from '../output.js';
 import type { ArbMessage } from './types.js';
 
 /** Tags come from our locale catalog; anything else reaching a file name is a caller bug. */
@@ -35,26 +35,34 @@ export function fallbackLanguages(tags: readonly string[]): Map<string, string> 
 }
 
 /**
- * The content of one ARB file: `@@locale` (always written, since gen-l10n reads file-name locales only
+ * The text of one ARB file: `@@locale` (always written, since gen-l10n reads file-name locales only
  * for ISO 639-1 codes) and the messages in the order given. Only the template (base language) file
  * carries `@key` metadata: gen-l10n reads descriptions and placeholder types from the template alone.
  * Every template message gets its `@key`, even an empty one, so `required-resource-attributes` passes.
+ *
+ * Written as text, byte for byte what JSON.stringify(document, null, pretty ? 2 : 0) would give:
+ * building a 100,000-key object first cost as much again as the whole serialisation.
  */
-export function arbDocument(tag: string, messages: Iterable<ArbMessage>, isTemplate: boolean): Record<string, unknown> {
-  const document: Record<string, unknown> = { '@@locale': arbLocale(tag) };
-  for (const { key, text, description, placeholders } of messages) {
-    // Keys come from flutterKey and findKeyCollisions; a bad or repeated one here would be overwritten
-    // silently in JSON, so it is a bug to stop on.
-    if (!isGenL10nResourceName(key)) throw new Error(`not a gen-l10n key: ${JSON.stringify(key)}`);
-    if (Object.hasOwn(document, key)) throw new Error(`the key ${key} is given twice`);
-    document[key] = text;
+export function arbText(tag: string, messages: Iterable<ArbMessage>, isTemplate: boolean, pretty: boolean): string {
+  const separator = pretty ? ',\n  ' : ',';
+  const colon = pretty ? ': ' : ':';
+  const seen = new Set<string>();
+  // String concatenation, not an array join: V8 builds a rope and flattens it once.
+  let text = `{${pretty ? '\n  ' : ''}"@@locale"${colon}${quote(arbLocale(tag))}`;
+  for (const { key, text: message, description, placeholders } of messages) {
+    // Keys come from flutterKey (which asserts gen-l10n takes them) and findKeyCollisions; a repeated
+    // one here would silently shadow the first in JSON, so it is a bug to stop on.
+    if (seen.has(key)) throw new Error(`the key ${key} is given twice`);
+    seen.add(key);
+    text += `${separator}${quote(key)}${colon}${quote(message)}`;
     if (!isTemplate) continue;
     const metadata: Record<string, unknown> = {};
     if (description !== null) metadata['description'] = description;
     if (placeholders.length > 0) {
       metadata['placeholders'] = Object.fromEntries(placeholders.map(({ name, type }) => [name, { type }]));
     }
-    document[`@${key}`] = metadata;
+    const value = pretty ? JSON.stringify(metadata, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(metadata);
+    text += `${separator}${quote(`@${key}`)}${colon}${value}`;
   }
-  return document;
+  return `${text}${pretty ? '\n}' : '}'}`;
 }

@@ -6,10 +6,9 @@
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { archiveWriter } from '../archive.js';
 import type { ExportFormat } from '../format.js';
-import { jsonText } from '../output.js';
-import type { LanguageContent, ProjectSnapshot } from '../snapshot.js';
-import { forEachEntry } from '../tree.js';
-import { arbDocument, arbFileName, fallbackLanguages } from './arb-file.js';
+import type { ProjectSnapshot } from '../snapshot.js';
+import type { OutlineEntry } from '../tree.js';
+import { arbFileName, arbText, fallbackLanguages } from './arb-file.js';
 import { findKeyCollisions, flutterKey } from './flutter-key.js';
 import { parseFlutterMessage } from './icu-message.js';
 import type { ArbMessage, Placeholder } from './types.js';
@@ -17,40 +16,39 @@ import type { ArbMessage, Placeholder } from './types.js';
 /** How many problems an error lists: enough to fix a batch, not a megabyte of JSON. */
 const MAX_DETAILS = 100;
 
-/** Refuses keys gen-l10n cannot take: the same composite key twice, or a member of the generated class. */
-function checkKeys(snapshot: ProjectSnapshot, base: LanguageContent): void {
-  const paths: string[][] = [];
-  forEachEntry(snapshot.roots, base, (path) => paths.push(path));
-  const collisions = findKeyCollisions(paths);
-  if (collisions.length === 0) return;
-  const details = collisions.slice(0, MAX_DETAILS).map((c) => ({ path: c.paths.join(' / '), message: c.message }));
-  throw new AppError('ERR_EXPORT_KEY_COLLISION', `${collisions.length} Flutter key collision(s): ${collisions[0]!.message}`, details);
+/** The key of every entry in output order; refuses a composite key used twice or taken by the generated class. */
+function keysOf(entries: readonly OutlineEntry[]): string[] {
+  const collisions = findKeyCollisions(entries.map((item) => item.path));
+  if (collisions.length > 0) {
+    const details = collisions.slice(0, MAX_DETAILS).map((c) => ({ path: c.paths.join(' / '), message: c.message }));
+    throw new AppError('ERR_EXPORT_KEY_COLLISION', `${collisions.length} Flutter key collision(s): ${collisions[0]!.message}`, details);
+  }
+  return entries.map((item) => flutterKey(item.path));
 }
 
 /**
- * Keys must be usable (checked on the base language, which lists every entry), and every language's
- * messages must parse in gen-l10n's default syntax; the placeholders of a key are
- * the union over all languages (num wins over String: a plural needs a number, and a number prints).
+ * Every language's messages must parse in gen-l10n's default syntax; the placeholders of an entry
+ * (by position in `entries`) are the union over all languages (num wins over String: a plural needs
+ * a number, and a number prints).
  */
-async function collectPlaceholders(snapshot: ProjectSnapshot): Promise<Map<string, Map<string, Placeholder>>> {
-  const byKey = new Map<string, Map<string, Placeholder>>();
+function collectPlaceholders(snapshot: ProjectSnapshot, entries: readonly OutlineEntry[]): Map<number, Map<string, Placeholder>> {
+  const byEntry = new Map<number, Map<string, Placeholder>>();
   const problems: ErrorDetail[] = [];
   for (const language of snapshot.languages) {
-    const content = await snapshot.content(language);
-    if (language === snapshot.project.baseLanguage) checkKeys(snapshot, content);
-    forEachEntry(snapshot.roots, content, (path, entry) => {
-      const check = parseFlutterMessage(entry.text);
+    for (let index = 0; index < entries.length; index += 1) {
+      const item = entries[index]!;
+      const check = parseFlutterMessage(snapshot.textOf(item.entry, language));
       if (!check.ok) {
-        problems.push({ path: `${language}:${path.join('.')}`, message: check.reason });
-        return;
+        problems.push({ path: `${language}:${item.path.join('.')}`, message: check.reason });
+        continue;
       }
-      const key = flutterKey(path);
-      const declared = byKey.get(key) ?? new Map<string, Placeholder>();
+      if (check.placeholders.length === 0) continue;
+      const declared = byEntry.get(index) ?? new Map<string, Placeholder>();
       for (const placeholder of check.placeholders) {
         if (declared.get(placeholder.name)?.type !== 'num') declared.set(placeholder.name, placeholder);
       }
-      byKey.set(key, declared);
-    });
+      byEntry.set(index, declared);
+    }
   }
   if (problems.length > 0) {
     throw new AppError(
@@ -59,17 +57,10 @@ async function collectPlaceholders(snapshot: ProjectSnapshot): Promise<Map<strin
       problems.slice(0, MAX_DETAILS),
     );
   }
-  return byKey;
+  return byEntry;
 }
 
-function messagesOf(snapshot: ProjectSnapshot, content: LanguageContent, placeholders: Map<string, Map<string, Placeholder>>): ArbMessage[] {
-  const messages: ArbMessage[] = [];
-  forEachEntry(snapshot.roots, content, (path, entry) => {
-    const key = flutterKey(path);
-    messages.push({ key, text: entry.text, description: entry.contextInfo, placeholders: [...(placeholders.get(key)?.values() ?? [])] });
-  });
-  return messages;
-}
+const NONE: readonly Placeholder[] = [];
 
 export const flutterFormat: ExportFormat = {
   id: 'flutter',
@@ -77,16 +68,22 @@ export const flutterFormat: ExportFormat = {
   isArchive: true,
   async prepare(snapshot) {
     const baseLanguage = snapshot.project.baseLanguage;
-    const placeholders = await collectPlaceholders(snapshot);
+    const entries = snapshot.outline.entries;
+    const keys = keysOf(entries);
+    const placeholders = collectPlaceholders(snapshot, entries);
     const fallbacks = fallbackLanguages(snapshot.languages);
+    const messagesIn = (language: string): ArbMessage[] =>
+      entries.map((item, index) => {
+        const declared = placeholders.get(index);
+        return { key: keys[index]!, text: snapshot.textOf(item.entry, language), description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE };
+      });
     return async (out, pretty) => {
       const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
       for (const language of snapshot.languages) {
-        const messages = messagesOf(snapshot, await snapshot.content(language), placeholders);
-        const isTemplate = language === baseLanguage;
-        await archive.add(arbFileName(language), jsonText(arbDocument(language, messages, isTemplate), pretty));
+        const messages = messagesIn(language);
+        await archive.add(arbFileName(language), arbText(language, messages, language === baseLanguage, pretty));
         for (const [bare, regional] of fallbacks) {
-          if (regional === language) await archive.add(arbFileName(bare), jsonText(arbDocument(bare, messages, false), pretty));
+          if (regional === language) await archive.add(arbFileName(bare), arbText(bare, messages, false, pretty));
         }
       }
       await archive.finish();

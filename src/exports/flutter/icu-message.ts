@@ -21,6 +21,8 @@ class MessageError extends Error {}
 
 /** Whether gen-l10n's default syntax accepts `text`, and the placeholders the template must declare (first-use order). */
 export function parseFlutterMessage(text: string): MessageCheck {
+  // Without braces every character is literal text: the common case, answered without a parser.
+  if (!text.includes('{') && !text.includes('}')) return { ok: true, placeholders: [] };
   const parser = new MessageParser(text);
   try {
     parser.message(null);

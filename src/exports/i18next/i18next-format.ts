@@ -5,8 +5,7 @@
  */
 import { archiveWriter } from '../archive.js';
 import type { ExportFormat } from '../format.js';
-import { jsonText } from '../output.js';
-import { nestedMessages } from '../tree.js';
+import { nestedJson } from '../tree.js';
 
 export const i18nextFormat: ExportFormat = {
   id: 'i18next',
@@ -15,8 +14,8 @@ export const i18nextFormat: ExportFormat = {
   prepare: async (snapshot) => async (out, pretty) => {
     const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
     for (const language of snapshot.languages) {
-      const messages = nestedMessages(snapshot.roots, await snapshot.content(language));
-      await archive.add(`${language}/translation.json`, jsonText(messages, pretty));
+      const text = nestedJson(snapshot.outline.roots, (entry) => snapshot.textOf(entry, language), pretty);
+      await archive.add(`${language}/translation.json`, text);
     }
     await archive.finish();
   },

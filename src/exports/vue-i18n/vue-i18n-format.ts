@@ -3,8 +3,7 @@
  * with dots, each text escaped so that vue-i18n's message compiler renders it as stored.
  */
 import type { ExportFormat } from '../format.js';
-import { writeLanguageObject } from '../output.js';
-import { forEachEntry } from '../tree.js';
+import { quote, writeLanguageObject } from '../output.js';
 import { escapeVueMessage } from './escape-message.js';
 import { vueKey } from './flat-key.js';
 
@@ -12,12 +11,21 @@ export const vueI18nFormat: ExportFormat = {
   id: 'vue-i18n',
   contentType: 'application/json; charset=utf-8',
   isArchive: false,
-  prepare: async (snapshot) => (out, pretty) =>
-    writeLanguageObject(out, snapshot.languages, pretty, async (language) => {
-      const messages: Record<string, string> = {};
-      forEachEntry(snapshot.roots, await snapshot.content(language), (path, entry) => {
-        messages[vueKey(path)] = escapeVueMessage(entry.text);
+  prepare: async (snapshot) => {
+    const entries = snapshot.outline.entries;
+    // Keys are the same in every language: quote them once.
+    const keys = entries.map((item) => quote(vueKey(item.path)));
+    return (out, pretty) =>
+      writeLanguageObject(out, snapshot.languages, pretty, (language) => {
+        // The flat object's JSON text, as JSON.stringify(object, null, 2) nested one level deep would write it.
+        if (entries.length === 0) return '{}';
+        const separator = pretty ? ',\n    ' : ',';
+        let text = pretty ? '{\n    ' : '{';
+        for (let i = 0; i < entries.length; i += 1) {
+          const message = escapeVueMessage(snapshot.textOf(entries[i]!.entry, language));
+          text += `${i === 0 ? '' : separator}${keys[i]}${pretty ? ': ' : ':'}${quote(message)}`;
+        }
+        return `${text}${pretty ? '\n  }' : '}'}`;
       });
-      return messages;
-    }),
+  },
 };
