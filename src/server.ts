@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import { openStore } from './store/open-store.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often, while shutting down, connections that have finished their requests are closed. */
+const IDLE_SWEEP_MS = 100;
 
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
@@ -18,11 +20,21 @@ export async function serve(config: Config): Promise<void> {
     // not hold the shutdown forever.
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     deadline.unref();
+    // Fastify closes the keep-alive connections that are idle when closing starts; one whose
+    // request finishes later would stay open, holding the shutdown until the deadline.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    idleSweep.unref();
+    let exitCode = 0;
     try {
       await app.close();
       await store.close();
+    } catch (error) {
+      // A supervisor must learn that the store may not have been closed cleanly.
+      app.log.error({ err: error }, 'shutdown failed');
+      exitCode = 1;
     } finally {
-      process.exit(0);
+      clearInterval(idleSweep);
+      process.exit(exitCode);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

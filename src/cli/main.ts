@@ -1,13 +1,16 @@
 /**
  * The `tolk` command. Commands call the domain directly (never HTTP); each prints exactly one JSON
- * object on stdout, or a one-line reason on stderr with a non-zero exit.
+ * object on stdout, or a one-line reason on stderr with a non-zero exit. `doctor` alone prints its
+ * report either way: problems found exit 1 with the report on stdout and their count on stderr.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
+import { inspectStore } from '../domain/integrity/inspect-store.js';
 import { revokeKey } from '../domain/keys/api-keys.js';
 import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
 import { AppError } from '../errors.js';
-import { openStore, type Store } from '../store/open-store.js';
+import { inReadSnapshot } from '../store/integrity/snapshot.js';
+import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number ≥ 0');
@@ -74,6 +77,24 @@ keys
       return { id: options.id, revoked: true };
     }),
   );
+
+program
+  .command('doctor')
+  .description('check the store\'s invariants without changing it; exits 1 when it finds problems')
+  .action(async () => {
+    // Read-only and without migrating: a doctor must not change what it examines.
+    const store = await openStoreReadOnly(loadConfig().databaseUrl);
+    try {
+      const report = await inReadSnapshot(store.reader, inspectStore);
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      if (!report.ok) {
+        process.stderr.write(`tolk doctor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);
+        process.exitCode = 1;
+      }
+    } finally {
+      await store.close();
+    }
+  });
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`tolk: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,9 +1,10 @@
-/** Chooses the dialect from DATABASE_URL, connects, and brings the schema up to date. */
+/** Chooses the dialect from DATABASE_URL, connects, and brings the schema up to date (or opens it read-only, as it is). */
+import { existsSync } from 'node:fs';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import { connectPostgres, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
-import { connectSqlite, connectSqliteReader } from './sqlite/connect.js';
+import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,9 @@ export interface Store {
   readonly dialect: Dialect;
   close(): Promise<void>;
 }
+
+/** A store opened for reading only (inspections such as `tolk doctor`). */
+export type ReadOnlyStore = Pick<Store, 'reader' | 'dialect' | 'close'>;
 
 /** Which dialect a DATABASE_URL names; throws a one-line reason for anything else. */
 export function dialectOf(url: string): Dialect {
@@ -56,4 +60,24 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
       await db.destroy();
     },
   };
+}
+
+/**
+ * Opens an existing store for reading only: nothing is created or migrated, so an inspection
+ * leaves the store exactly as it found it. Refuses a store whose schema is not up to date.
+ */
+export async function openStoreReadOnly(url: string): Promise<ReadOnlyStore> {
+  const dialect = dialectOf(url);
+  if (dialect === 'sqlite' && !existsSync(sqlitePath(url))) throw new Error(`no store at ${sqlitePath(url)}`);
+  const reader = dialect === 'sqlite' ? connectSqliteReader(url) : connectPostgres(url, { poolSize: 2 });
+  try {
+    const migrationTableSchema = dialect === 'postgres' ? await currentSchema(reader) : undefined;
+    const migrations = await new Migrator({ db: reader, provider: migrationProvider, migrationTableSchema }).getMigrations();
+    const pending = migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+    if (pending.length > 0) throw new Error(`the store's schema is not up to date (pending: ${pending.join(', ')}); \`tolk serve\` migrates it`);
+  } catch (error) {
+    await reader.destroy();
+    throw error;
+  }
+  return { reader, dialect, close: () => reader.destroy() };
 }

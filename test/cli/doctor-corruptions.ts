@@ -1,0 +1,170 @@
+/**
+ * Ways to break a store behind the API's back, each with its repair and the problems `tolk doctor`
+ * must name. Written as raw SQL through the test's own connection, as a bad migration, a manual
+ * fix or a restore gone wrong would.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, UserRow } from '../../src/store/schema.js';
+import type { Dialect } from '../../src/store/open-store.js';
+
+/** What the doctor test built through the API; ids of the rows the corruptions aim at. */
+export interface DoctorWorld {
+  projectId: string;
+  ownerId: string;
+  memberId: string;
+  /** top-level group `auth` and its child `login` */
+  authId: string;
+  loginId: string;
+  /** the deepest group of a chain exactly MAX_DEPTH deep */
+  deepestId: string;
+  /** entry `submit` in `login`, base term "Sign In" */
+  submitId: string;
+}
+
+/** A problem the doctor must report: its check, and strings its message must contain. */
+export type Expected = [check: string, ...mentions: string[]];
+
+export interface Corruption {
+  label: string;
+  /** dialects where SQL can break this rule at all (SQLite cannot drop a table's unique constraint) */
+  only?: Dialect;
+  corrupt(db: Kysely<Database>, world: DoctorWorld): Promise<void>;
+  repair(db: Kysely<Database>, world: DoctorWorld): Promise<void>;
+  expected(world: DoctorWorld): Expected[];
+}
+
+const now = '2025-01-01T00:00:00.000Z';
+
+/** Runs a built query for its effect only. */
+const run = async (query: { execute(): Promise<unknown> }): Promise<void> => {
+  await query.execute();
+};
+
+/** Runs `work` with foreign keys unenforced: off for the SQLite connection, replica role in a PostgreSQL transaction. */
+async function withoutForeignKeys(db: Kysely<Database>, dialect: Dialect, work: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  if (dialect === 'postgres') {
+    await db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await work(trx);
+    });
+    return;
+  }
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await work(db);
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}
+
+const group = (id: string, projectId: string, parentId: string | null, technicalName: string) => ({
+  id, project_id: projectId, parent_id: parentId, technical_name: technicalName, display_name: technicalName, created_at: now,
+});
+
+/** The catalogue; `dialect` picks the way around foreign keys. */
+export function corruptions(dialect: Dialect): Corruption[] {
+  let deletedUser: UserRow | undefined;
+  return [
+    {
+      label: 'a cycle of two groups',
+      corrupt: (db, w) => run(db.updateTable('groups').set({ parent_id: w.loginId }).where('id', '=', w.authId)),
+      repair: (db, w) => run(db.updateTable('groups').set({ parent_id: null }).where('id', '=', w.authId)),
+      expected: (w) => [['group-cycle', w.authId, w.loginId]],
+    },
+    {
+      label: 'an entry whose group is gone',
+      corrupt: (db, w) => withoutForeignKeys(db, dialect, async (fk) => {
+        await fk.insertInto('entries').values({
+          id: 'orphanEntry', project_id: w.projectId, group_id: 'ghostGroup', technical_name: 'orphan', base_term: 'Orphan',
+          base_term_key: 'orphan', context_info: null, created_at: now, updated_at: now,
+        }).execute();
+      }),
+      repair: (db) => run(db.deleteFrom('entries').where('id', '=', 'orphanEntry')),
+      expected: () => [['dangling-reference', 'entry orphanEntry', 'ghostGroup']],
+    },
+    {
+      label: 'a group one level deeper than the limit',
+      corrupt: (db, w) => run(db.insertInto('groups').values(group('tooDeep', w.projectId, w.deepestId, 'tooDeep'))),
+      repair: (db) => run(db.deleteFrom('groups').where('id', '=', 'tooDeep')),
+      expected: () => [['group-depth', 'group tooDeep', 'depth 11']],
+    },
+    {
+      label: 'two top-level groups of one name, past a dropped unique index',
+      corrupt: async (db, w) => {
+        await sql`drop index groups_sibling_name`.execute(db);
+        await db.insertInto('groups').values(group('authTwin', w.projectId, null, 'auth')).execute();
+      },
+      repair: async (db) => {
+        await db.deleteFrom('groups').where('id', '=', 'authTwin').execute();
+        await sql`create unique index groups_sibling_name on groups (project_id, (coalesce(parent_id, '')), technical_name)`.execute(db);
+      },
+      expected: (w) => [['duplicate-name', w.projectId, '2 groups named "auth"', 'top level']],
+    },
+    {
+      label: 'a group named like an entry of its parent (no index can refuse it)',
+      corrupt: (db, w) => run(db.insertInto('groups').values(group('submitGroup', w.projectId, w.loginId, 'submit'))),
+      repair: (db) => run(db.deleteFrom('groups').where('id', '=', 'submitGroup')),
+      expected: (w) => [['duplicate-name', 'group submitGroup', w.submitId]],
+    },
+    {
+      label: 'two translations of one entry in one language, past a dropped constraint',
+      only: 'postgres',
+      corrupt: async (db, w) => {
+        await sql`alter table translations drop constraint translations_entry_language`.execute(db);
+        await db.insertInto('translations').values({
+          id: 'twinTranslation', entry_id: w.submitId, language: 'de', translation: 'Los', translator_id: w.ownerId, created_at: now, updated_at: now,
+        }).execute();
+      },
+      repair: async (db) => {
+        await db.deleteFrom('translations').where('id', '=', 'twinTranslation').execute();
+        await sql`alter table translations add constraint translations_entry_language unique (entry_id, language)`.execute(db);
+      },
+      expected: (w) => [['duplicate-translation', w.submitId, '2 translations in de']],
+    },
+    {
+      label: 'a translation in a tag outside the locale catalog',
+      corrupt: (db, w) => run(db.insertInto('translations').values({
+        id: 'klingon', entry_id: w.submitId, language: 'tlh-XX', translation: 'Qapla', translator_id: w.ownerId, created_at: now, updated_at: now,
+      })),
+      repair: (db) => run(db.deleteFrom('translations').where('id', '=', 'klingon')),
+      expected: () => [['unknown-locale', '"tlh-XX"']],
+    },
+    {
+      label: 'a user deleted under its member row, API key and quota counter',
+      corrupt: (db, w) => withoutForeignKeys(db, dialect, async (fk) => {
+        deletedUser = await fk.selectFrom('users').selectAll().where('id', '=', w.memberId).executeTakeFirstOrThrow();
+        await fk.deleteFrom('users').where('id', '=', w.memberId).execute();
+      }),
+      repair: (db) => run(db.insertInto('users').values(deletedUser!)),
+      expected: (w) => [
+        ['dangling-reference', `member ${w.memberId}`, w.projectId, 'the user is missing'],
+        ['dangling-reference', 'API key', `its user ${w.memberId} is missing`],
+        ['dangling-reference', 'daily usage', `its user ${w.memberId} is missing`],
+      ],
+    },
+    {
+      label: 'the owner listed among the members',
+      corrupt: (db, w) => run(db.insertInto('project_members').values({ project_id: w.projectId, user_id: w.ownerId, role: 'admin', confirmed_at: now, created_at: now })),
+      repair: (db, w) => run(db.deleteFrom('project_members').where('user_id', '=', w.ownerId)),
+      expected: (w) => [['owner-is-member', w.projectId, w.ownerId]],
+    },
+    {
+      label: 'a member role outside the contract\'s four',
+      corrupt: (db, w) => run(db.updateTable('project_members').set({ role: 'superuser' }).where('user_id', '=', w.memberId)),
+      repair: (db, w) => run(db.updateTable('project_members').set({ role: 'admin' }).where('user_id', '=', w.memberId)),
+      expected: (w) => [['member-role', w.memberId, '"superuser"']],
+    },
+    {
+      label: 'an entry whose search key is stale',
+      corrupt: (db, w) => run(db.updateTable('entries').set({ base_term_key: 'stale' }).where('id', '=', w.submitId)),
+      repair: (db, w) => run(db.updateTable('entries').set({ base_term_key: 'sign in' }).where('id', '=', w.submitId)),
+      expected: (w) => [['derived-key', `entry ${w.submitId}`]],
+    },
+    {
+      label: 'a translation-language list holding the base language',
+      corrupt: (db, w) => run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId)),
+      repair: (db, w) => run(db.updateTable('projects').set({ translation_languages: '["de","pt-BR"]' }).where('id', '=', w.projectId)),
+      expected: (w) => [['language-list', w.projectId, 'base language en']],
+    },
+  ];
+}

@@ -1,0 +1,133 @@
+/**
+ * Graceful shutdown: `tolk serve` runs as a child; a client downloads a large export so slowly
+ * that the download is still in flight when the server gets SIGTERM. The download must still
+ * arrive whole, new connections must be refused from then on, the process must exit 0 soon after
+ * the download ends (not at the grace deadline), and the store must be closed cleanly: on SQLite
+ * the write-ahead log checkpointed away; on both, the store reopens and passes the integrity check.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync, statSync } from 'node:fs';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { newId, nowIso } from '../../src/domain/shared/ids.js';
+import { createUser } from '../../src/domain/users/create-user.js';
+import { openStore } from '../../src/store/open-store.js';
+import { sleep, startServerProcess, type ServerProcess } from '../helpers/access.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { checkIntegrity } from '../helpers/integrity.js';
+import { openTestStore } from '../helpers/server.js';
+import { call } from './api-client.js';
+
+/** Enough text that the JSON export (3 languages) is tens of MB: far beyond what socket buffers hold. */
+const ENTRIES = 30_000;
+/** The server's grace period for in-flight requests (src/server.ts). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts a GET without reading its body: resolves with the response, paused after its first chunk. */
+async function startSlowDownload(url: string, key: string): Promise<{ response: IncomingMessage; chunks: Buffer[] }> {
+  // Keep-alive, as browsers and fetch do: the connection outlives the response unless the server ends it.
+  const req = request(url, { headers: { authorization: `Bearer ${key}` }, agent: new Agent({ keepAlive: true }) });
+  req.end();
+  const [response] = (await once(req, 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await once(response, 'data');
+  response.pause();
+  return { response, chunks };
+}
+
+/** Whether a TCP connection to the port is refused. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe.each(DIALECTS)('graceful shutdown on %s', (dialect) => {
+  it('on SIGTERM finishes the in-flight export whole, refuses new connections, exits 0 and closes the store cleanly', async () => {
+    const { store, url, dispose } = await openTestStore(dialect);
+    let server: ServerProcess | undefined;
+    let storeOpen = true;
+    try {
+      const { apiKey } = await createUser(store.db, { email: `shutdown-${dialect}@example.com`, firstName: 'Shut', lastName: 'Down', dailyQuota: 1_000_000 });
+      server = await startServerProcess(url);
+      const api = (method: string, path: string, body?: unknown) => call(server!.baseUrl, apiKey, method, path, body);
+      const project = (await api('POST', '/projects', { name: 'Shutdown', baseLanguage: 'en', translationLanguages: ['de', 'fr'] })).body;
+      const group = (await api('POST', `/projects/${project.id}/groups`, { technicalName: 'bulk', displayName: 'Bulk' })).body;
+      // Written straight to the store: tens of thousands of API calls would only slow the test down.
+      const now = nowIso();
+      const rows = Array.from({ length: ENTRIES }, (_, i) => ({
+        id: newId(), project_id: project.id, group_id: group.id, technical_name: `entry${i}`, base_term: `Text number ${i} `.repeat(20),
+        base_term_key: `text number ${i} `.repeat(20), context_info: null, created_at: now, updated_at: now,
+      }));
+      for (let i = 0; i < rows.length; i += 500) await store.db.insertInto('entries').values(rows.slice(i, i + 500)).execute();
+      // The server must hold the last connection, so that its close is the one that checkpoints SQLite's log.
+      await store.close();
+      storeOpen = false;
+
+      const exportUrl = `${server.baseUrl}/projects/${project.id}/export/json`;
+      const expected = await api('GET', `/projects/${project.id}/export/json`);
+      expect(expected.status).toBe(200);
+      expect(expected.bytes.length).toBeGreaterThan(20_000_000);
+
+      const download = await startSlowDownload(exportUrl, apiKey);
+      expect(download.response.statusCode).toBe(200);
+      const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      server.child.kill('SIGTERM');
+      const signalledAt = Date.now();
+
+      const port = Number(new URL(server.baseUrl).port);
+      let refusedAfter = -1;
+      while (refusedAfter < 0 && Date.now() - signalledAt < 3_000) {
+        if (await refused(port)) refusedAfter = Date.now() - signalledAt;
+        else await sleep(20);
+      }
+      expect(refusedAfter, 'new connections were still accepted 3 s after SIGTERM').toBeGreaterThanOrEqual(0);
+      await sleep(500);
+      expect(server.child.exitCode, 'the server exited while a request was in flight').toBeNull();
+      expect(await refused(port)).toBe(true);
+
+      download.response.resume();
+      await once(download.response, 'end');
+      const finishedAt = Date.now();
+      const body = Buffer.concat(download.chunks);
+      expect(body.length).toBe(expected.bytes.length);
+      expect(sha256(body)).toBe(sha256(expected.bytes));
+      expect(Object.keys(JSON.parse(body.toString('utf8')))).toEqual(['en', 'de', 'fr']);
+
+      const [code, signal] = await Promise.race([exited, sleep(SHUTDOWN_GRACE_MS + 5_000).then(() => [null, 'timeout'] as const)]);
+      const exitDelay = Date.now() - finishedAt;
+      console.log(`[shutdown] ${dialect}: a ${(body.length / 1e6).toFixed(1)} MB export in flight at SIGTERM arrived whole; ` +
+        `new connections refused within ${refusedAfter} ms; exit 0 ${exitDelay} ms after the download ended`);
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Well before the grace deadline: nothing (such as the download's keep-alive socket) held the shutdown up.
+      expect(exitDelay).toBeLessThan(3_000);
+
+      if (dialect === 'sqlite') {
+        const log = `${url.slice('sqlite:'.length)}-wal`;
+        expect(existsSync(log) ? statSync(log).size : 0, 'the write-ahead log was not checkpointed on close').toBe(0);
+      }
+      const reopened = await openStore(url);
+      try {
+        expect(await checkIntegrity(reopened.db)).toEqual([]);
+        const stored = await reopened.db.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        expect(Number(stored.n)).toBe(ENTRIES);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await server?.stop();
+      if (storeOpen) await store.close();
+      await dispose();
+    }
+  }, 90_000);
+});
