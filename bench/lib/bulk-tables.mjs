@@ -8,10 +8,12 @@ export const TABLES = {
   groups: ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'],
   entries: ['id', 'project_id', 'group_id', 'technical_name', 'base_term', 'base_term_key', 'context_info', 'created_at', 'updated_at'],
   translations: ['id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at'],
+  // one row per untranslated (entry, language): src/store/repositories/missing-translations.ts
+  missing_translations: ['entry_id', 'language', 'project_id', 'created_at'],
 };
 
 /** Foreign-key order: parents first. */
-export const TABLE_ORDER = ['projects', 'groups', 'entries', 'translations'];
+export const TABLE_ORDER = ['projects', 'groups', 'entries', 'translations', 'missing_translations'];
 
 /** Columns that are not text (PostgreSQL needs the array type for unnest). */
 export const INTEGER_COLUMNS = new Set(['content_version']);

@@ -83,6 +83,7 @@ export async function seedLargeProject({ kind, url, ownerId, layout }) {
       const entryIds = await ids.take(leaves.length * layout.entriesPerLeaf);
       const entries = [];
       const pending = [];
+      const missing = [];
       for (const leaf of leaves) {
         for (let k = 0; k < layout.entriesPerLeaf; k += 1) {
           const id = entryIds[entries.length];
@@ -92,14 +93,17 @@ export async function seedLargeProject({ kind, url, ownerId, layout }) {
           entries.push([id, projectId, leaf.id, `term${String(k).padStart(3, '0')}`, baseTerm, baseTerm.toLowerCase(), context, created, created]);
           for (const language of LARGE_LANGUAGES) {
             if (random() < TRANSLATED_SHARE) pending.push([id, language, `${language}: ${baseTerm}`, created]);
-            else untranslated[language] += 1;
+            else {
+              untranslated[language] += 1;
+              missing.push([id, language, projectId, created]);
+            }
           }
           entryCount += 1;
         }
       }
       const translationIds = await ids.take(pending.length);
       const translations = pending.map(([entryId, language, text, created], i) => [translationIds[i], entryId, language, text, ownerId, created, created]);
-      await writer.write({ entries, translations });
+      await writer.write({ entries, translations, missing_translations: missing });
       translationCount += translations.length;
     }
     await writer.finish();

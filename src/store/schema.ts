@@ -87,6 +87,15 @@ export interface TranslationsTable {
   updated_at: string;
 }
 
+/** One row per (entry, translation language of its project) without a translation. */
+export interface MissingTranslationsTable {
+  entry_id: string;
+  language: string;
+  project_id: string;
+  /** the entry's created_at */
+  created_at: string;
+}
+
 export interface DailyUsageTable {
   user_id: string;
   /** the UTC day, YYYY-MM-DD */
@@ -103,6 +112,7 @@ export interface Database {
   entries: EntriesTable;
   translations: TranslationsTable;
   daily_usage: DailyUsageTable;
+  missing_translations: MissingTranslationsTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

@@ -595,6 +595,27 @@ describe.each(DIALECTS)('entries on %s', (dialect) => {
       expect(await current()).toEqual(['flipFlop', 'steady']);
     });
 
+    it("follows the project's languages: a new language lists every entry, a re-added one remembers its kept translations", async () => {
+      const { project, group } = await createProjectWithGroup(server, owner.apiKey);
+      const kept = await createEntry(server, owner.apiKey, group.id, 'kept');
+      await createEntry(server, owner.apiKey, group.id, 'open');
+      await setTranslation(server, owner.apiKey, kept.id, 'de', 'Behalten');
+      const languagesAre = async (translationLanguages: string[]) =>
+        expect((await server.api('PATCH', `/projects/${project.id}`, { key: owner.apiKey, body: { translationLanguages } })).status).toBe(200);
+      const list = async (language: string) => {
+        const body = (await untranslated(project.id, `?languageCode=${language}`)).body;
+        return { names: names(body).sort(), total: body.total };
+      };
+
+      await languagesAre(['it']);
+      expect(await list('it')).toEqual({ names: ['kept', 'open'], total: 2 });
+      await languagesAre(['it', 'de']);
+      expect(await list('de')).toEqual({ names: ['open'], total: 1 });
+      await createEntry(server, owner.apiKey, group.id, 'later');
+      expect(await list('it')).toEqual({ names: ['kept', 'later', 'open'], total: 3 });
+      expect(await list('de')).toEqual({ names: ['later', 'open'], total: 2 });
+    });
+
     it.each([
       ['languageCode missing', '', '/querystring/languageCode'],
       ['languageCode empty', '?languageCode=', '/querystring/languageCode'],

@@ -61,6 +61,31 @@ const group = (id: string, projectId: string, parentId: string | null, technical
   id, project_id: projectId, parent_id: parentId, technical_name: technicalName, display_name: technicalName, created_at: now,
 });
 
+const missingRows = (entryId: string, projectId: string, languages: string[]) =>
+  languages.map((language) => ({ entry_id: entryId, language, project_id: projectId, created_at: now }));
+
+/** The missing-translation row of the entry in `language`, with the entry's own project and created_at. */
+const missingOf = (db: Kysely<Database>, entryId: string, language: string) =>
+  db
+    .insertInto('missing_translations')
+    .columns(['entry_id', 'language', 'project_id', 'created_at'])
+    .expression((eb) => eb.selectFrom('entries').select(['id', eb.val(language).as('language'), 'project_id', 'created_at']).where('id', '=', entryId));
+
+/** The missing-translation rows of every entry of the project without a translation in `language`. */
+const missingInLanguage = (db: Kysely<Database>, projectId: string, language: string) =>
+  db
+    .insertInto('missing_translations')
+    .columns(['entry_id', 'language', 'project_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('entries as e')
+        .select(['e.id', eb.val(language).as('language'), 'e.project_id', 'e.created_at'])
+        .where('e.project_id', '=', projectId)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('translations as t').select('t.id').whereRef('t.entry_id', '=', 'e.id').where('t.language', '=', language))),
+        ),
+    );
+
 /** The catalogue; `dialect` picks the way around foreign keys. */
 export function corruptions(dialect: Dialect): Corruption[] {
   let deletedUser: UserRow | undefined;
@@ -78,6 +103,8 @@ export function corruptions(dialect: Dialect): Corruption[] {
           id: 'orphanEntry', project_id: w.projectId, group_id: 'ghostGroup', technical_name: 'orphan', base_term: 'Orphan',
           base_term_key: 'orphan', context_info: null, created_at: now, updated_at: now,
         }).execute();
+        // Its missing-translation rows are right, so that only the orphan is reported.
+        await fk.insertInto('missing_translations').values(missingRows('orphanEntry', w.projectId, ['de', 'pt-BR'])).execute();
       }),
       repair: (db) => run(db.deleteFrom('entries').where('id', '=', 'orphanEntry')),
       expected: () => [['dangling-reference', 'entry orphanEntry', 'ghostGroup']],
@@ -162,9 +189,29 @@ export function corruptions(dialect: Dialect): Corruption[] {
     },
     {
       label: 'a translation-language list holding the base language',
-      corrupt: (db, w) => run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId)),
-      repair: (db, w) => run(db.updateTable('projects').set({ translation_languages: '["de","pt-BR"]' }).where('id', '=', w.projectId)),
+      corrupt: async (db, w) => {
+        await run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId));
+        await run(missingInLanguage(db, w.projectId, 'en'));
+        await run(db.deleteFrom('missing_translations').where('project_id', '=', w.projectId).where('language', '=', 'pt-BR'));
+      },
+      repair: async (db, w) => {
+        await run(db.updateTable('projects').set({ translation_languages: '["de","pt-BR"]' }).where('id', '=', w.projectId));
+        await run(db.deleteFrom('missing_translations').where('project_id', '=', w.projectId).where('language', '=', 'en'));
+        await run(missingInLanguage(db, w.projectId, 'pt-BR'));
+      },
       expected: (w) => [['language-list', w.projectId, 'base language en']],
+    },
+    {
+      label: 'an untranslated pair without its missing-translation row',
+      corrupt: (db, w) => run(db.deleteFrom('missing_translations').where('entry_id', '=', w.submitId).where('language', '=', 'pt-BR')),
+      repair: (db, w) => run(missingOf(db, w.submitId, 'pt-BR')),
+      expected: (w) => [['missing-translations', `entry ${w.submitId}`, 'no pt-BR translation']],
+    },
+    {
+      label: 'a missing-translation row for a language the project does not have',
+      corrupt: (db, w) => run(missingOf(db, w.submitId, 'it')),
+      repair: (db, w) => run(db.deleteFrom('missing_translations').where('entry_id', '=', w.submitId).where('language', '=', 'it')),
+      expected: (w) => [['missing-translations', w.submitId, 'it', 'not one of the project']],
     },
   ];
 }

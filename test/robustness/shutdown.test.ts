@@ -69,7 +69,13 @@ describe.each(DIALECTS)('graceful shutdown on %s', (dialect) => {
         id: newId(), project_id: project.id, group_id: group.id, technical_name: `entry${i}`, base_term: `Text number ${i} `.repeat(20),
         base_term_key: `text number ${i} `.repeat(20), context_info: null, created_at: now, updated_at: now,
       }));
-      for (let i = 0; i < rows.length; i += 500) await store.db.insertInto('entries').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500) {
+        const batch = rows.slice(i, i + 500);
+        await store.db.insertInto('entries').values(batch).execute();
+        // As tolk records them: every new entry lacks both translation languages.
+        const missing = batch.flatMap((row) => ['de', 'fr'].map((language) => ({ entry_id: row.id, language, project_id: project.id, created_at: now })));
+        await store.db.insertInto('missing_translations').values(missing).execute();
+      }
       // The server must hold the last connection, so that its close is the one that checkpoints SQLite's log.
       await store.close();
       storeOpen = false;

@@ -1,5 +1,6 @@
 /** Reading entries: a group's page (with search), one entry with translations, untranslated entries. */
 import * as entries from '../../store/repositories/entries.js';
+import * as missing from '../../store/repositories/missing-translations.js';
 import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { loadGroupAccess } from '../groups/group-access.js';
@@ -46,7 +47,7 @@ export async function listUntranslated(
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   checkTranslationLanguage(access.project, language, '/querystring/languageCode');
-  const found = await entries.listUntranslated(db, projectId, language, page.limit, page.offset);
+  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset);
   return pageOf(page, found, (row) => ({
     id: row.id,
     groupId: row.group_id,

@@ -1,6 +1,7 @@
 /** Writing entries: create, update, delete. */
 import { conflict, notFound, validationError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
+import * as missing from '../../store/repositories/missing-translations.js';
 import { nameTakenUnderParent } from '../../store/repositories/groups.js';
 import type { Db, EntryRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
@@ -22,7 +23,7 @@ export interface EntryInput {
 /** Creates an entry in a group; its technical name must be free in the group's name space. */
 export async function createEntry(db: Db, principal: Principal, groupId: string, input: EntryInput): Promise<EntrySummaryView> {
   return inTransaction(db, async (trx) => {
-    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
+    const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
     if (await nameTakenUnderParent(trx, group.project_id, group.id, input.technicalName)) throw conflict(duplicateName(input.technicalName));
     const now = nowIso();
     const row: EntryRow = {
@@ -37,6 +38,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       updated_at: now,
     };
     await guardConstraints(() => entries.insertEntry(trx, row), duplicateName(input.technicalName), () => notFound('group'));
+    await missing.addMissingForEntry(trx, row, access.project.translationLanguages);
     return entrySummaryView(row);
   });
 }

@@ -2,6 +2,7 @@
 import { accountReferenceProblems } from '../../store/integrity/account-references.js';
 import { contentReferenceProblems } from '../../store/integrity/content-references.js';
 import { duplicateProblems } from '../../store/integrity/duplicates.js';
+import { missingTranslationProblems } from '../../store/integrity/missing-translations.js';
 import type { IntegrityProblem } from '../../store/integrity/problem.js';
 import { countRows, listGroupLinks, type RowCounts } from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
@@ -29,6 +30,7 @@ export async function inspectStore(db: Db): Promise<IntegrityReport> {
     ...(await contentReferenceProblems(db)),
     ...(await accountReferenceProblems(db)),
     ...(await duplicateProblems(db)),
+    ...(await missingTranslationProblems(db)),
     ...treeShapeProblems(groups, MAX_GROUP_DEPTH),
     ...(await storedValueProblems(db, groups)),
   ];

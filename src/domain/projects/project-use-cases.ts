@@ -1,5 +1,6 @@
 /** Project use cases: list, create, get, update, delete. */
 import { projectNotFound, validationError } from '../../errors.js';
+import * as missing from '../../store/repositories/missing-translations.js';
 import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
 import type { Db } from '../../store/schema.js';
@@ -60,6 +61,7 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
     await projects.beginProjectWrite(trx, projectId, nowIso());
     await projects.updateProject(trx, projectId, given);
+    if (given.translationLanguages !== undefined) await missing.syncMissingForProject(trx, projectId, given.translationLanguages);
   });
   return getProject(db, principal, projectId);
 }

@@ -1,6 +1,7 @@
 /** Setting and removing an entry's translation in one language. */
 import { AppError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
+import * as missing from '../../store/repositories/missing-translations.js';
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
@@ -55,6 +56,7 @@ export async function setTranslation(
       created_at: stored?.created_at ?? now,
       updated_at: now,
     });
+    if (!stored) await missing.markTranslated(trx, entryId, input.language);
     return { translation: translationView(row), etag: translationEtag(row) };
   });
 }
@@ -64,6 +66,6 @@ export async function removeTranslation(db: Db, principal: Principal, entryId: s
   await inTransaction(db, async (trx) => {
     const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
     checkTranslationLanguage(access.project, language, '/body/language');
-    await entries.deleteTranslation(trx, entryId, language);
+    if (await entries.deleteTranslation(trx, entryId, language)) await missing.markUntranslated(trx, entryId, language);
   });
 }

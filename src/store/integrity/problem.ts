@@ -13,7 +13,8 @@ export type IntegrityCheck =
   | 'language-list'
   | 'technical-name'
   | 'member-role'
-  | 'derived-key';
+  | 'derived-key'
+  | 'missing-translations';
 
 export interface IntegrityProblem {
   check: IntegrityCheck;

@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial.js';
 import * as exportOrderIndex from './002-export-order-index.js';
 import * as dailyUsage from './003-daily-usage.js';
+import * as missingTranslations from './004-missing-translations.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-export-order-index': exportOrderIndex,
   '003-daily-usage': dailyUsage,
+  '004-missing-translations': missingTranslations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,31 +35,6 @@ export async function listGroupEntries(db: Db, groupId: string, search: string |
   return { rows, total: Number(count.total) };
 }
 
-/** A page of a project's entries without a translation in `language`, oldest first. */
-export async function listUntranslated(db: Db, projectId: string, language: string, limit: number, offset: number) {
-  const scope = db
-    .selectFrom('entries')
-    .where('project_id', '=', projectId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('translations as t').select('t.id').whereRef('t.entry_id', '=', 'entries.id').where('t.language', '=', language),
-        ),
-      ),
-    );
-  const [rows, count] = await Promise.all([
-    scope
-      .select(['id', 'group_id', 'technical_name', 'base_term', 'context_info'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
 /** Applies the given changes to an entry. */
 export async function updateEntry(
   db: Db,
@@ -107,7 +82,8 @@ export async function upsertTranslation(db: Db, row: TranslationRow): Promise<Tr
     .executeTakeFirstOrThrow();
 }
 
-/** Removes the (entry, language) translation; no error when there is none. */
-export async function deleteTranslation(db: Db, entryId: string, language: string): Promise<void> {
-  await db.deleteFrom('translations').where('entry_id', '=', entryId).where('language', '=', language).execute();
+/** Removes the (entry, language) translation; false when there was none. */
+export async function deleteTranslation(db: Db, entryId: string, language: string): Promise<boolean> {
+  const result = await db.deleteFrom('translations').where('entry_id', '=', entryId).where('language', '=', language).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,0 +1,69 @@
+/**
+ * The missing-translation rows: one per (entry, translation language of its project) that has no
+ * translation. Every write that changes which pairs are missing calls one of these in its own
+ * transaction; deletes need nothing (foreign-key cascades). `tolk doctor` checks the rows against
+ * entries and translations.
+ */
+import { sql } from 'kysely';
+import type { Db, EntryRow } from '../schema.js';
+
+/** A new entry lacks every translation language of its project. */
+export async function addMissingForEntry(db: Db, entry: Pick<EntryRow, 'id' | 'project_id' | 'created_at'>, languages: readonly string[]): Promise<void> {
+  if (languages.length === 0) return;
+  await db
+    .insertInto('missing_translations')
+    .values(languages.map((language) => ({ entry_id: entry.id, language, project_id: entry.project_id, created_at: entry.created_at })))
+    .execute();
+}
+
+/** The pair got its first translation. */
+export async function markTranslated(db: Db, entryId: string, language: string): Promise<void> {
+  await db.deleteFrom('missing_translations').where('entry_id', '=', entryId).where('language', '=', language).execute();
+}
+
+/** The pair lost its translation (the language being one of the project's). */
+export async function markUntranslated(db: Db, entryId: string, language: string): Promise<void> {
+  await db
+    .insertInto('missing_translations')
+    .columns(['entry_id', 'language', 'project_id', 'created_at'])
+    .expression((eb) => eb.selectFrom('entries').select(['id', eb.val(language).as('language'), 'project_id', 'created_at']).where('id', '=', entryId))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Brings the project's rows in line with its translation languages after they changed: a removed
+ * language's rows go, an added language's rows come for every entry without a translation in it
+ * (a translation kept from when the language was listed before counts).
+ */
+export async function syncMissingForProject(db: Db, projectId: string, languages: readonly string[]): Promise<void> {
+  let stale = db.deleteFrom('missing_translations').where('project_id', '=', projectId);
+  if (languages.length > 0) stale = stale.where('language', 'not in', [...languages]);
+  await stale.execute();
+  for (const language of languages) {
+    await sql`
+      insert into missing_translations (entry_id, language, project_id, created_at)
+      select e.id, ${language}, e.project_id, e.created_at from entries e
+      where e.project_id = ${projectId}
+        and not exists (select 1 from translations t where t.entry_id = e.id and t.language = ${language})
+      on conflict do nothing`.execute(db);
+  }
+}
+
+/** A page of the project's entries without a translation in `language`, oldest first, and their total. */
+export async function listUntranslated(db: Db, projectId: string, language: string, limit: number, offset: number) {
+  const scope = db.selectFrom('missing_translations as m').where('m.project_id', '=', projectId).where('m.language', '=', language);
+  // The page is chosen on the index alone (offset included); only its rows are then joined to entries.
+  const page = scope.select('m.entry_id').orderBy('m.created_at').orderBy('m.entry_id').limit(limit).offset(offset);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('entries as e')
+      .innerJoin(page.as('p'), 'p.entry_id', 'e.id')
+      .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info'])
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .execute(),
+    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
