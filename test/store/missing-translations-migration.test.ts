@@ -2,6 +2,7 @@
  * Migration 004 fills the missing-translation rows of a store that already holds content: every
  * (entry, translation language) pair without a translation, and nothing else.
  */
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectStore } from '../../src/domain/integrity/inspect-store.js';
 import * as migration from '../../src/store/migrations/004-missing-translations.js';
@@ -27,8 +28,9 @@ describe.each(DIALECTS)('migration 004 on %s', (dialect) => {
     await setTranslation(server, owner.apiKey, half.id, 'de', 'Halb');
 
     // Back to the store before 004 (its rows gone), then forward again over the existing content.
-    await migration.down(server.store.db);
-    await migration.up(server.store.db);
+    const untyped = server.store.db as unknown as Kysely<unknown>;
+    await migration.down(untyped);
+    await migration.up(untyped);
 
     const rows = await server.store.db.selectFrom('missing_translations').select(['entry_id', 'language']).where('project_id', '=', project.id).execute();
     const pairs = rows.map((row) => `${row.entry_id === half.id ? 'half' : row.entry_id === both.id ? 'both' : 'none'}:${row.language}`).sort();
