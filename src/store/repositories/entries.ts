@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { byTechnicalName } from '../dialect.js';
 import type { Db, EntryRow, TranslationRow } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 /** Escapes LIKE metacharacters so that `%`, `_` and `\` in search text match themselves. */
 export function likePattern(text: string): string {
@@ -15,8 +16,11 @@ export async function insertEntry(db: Db, entry: EntryRow): Promise<void> {
 
 /** The entry by id, if any. */
 export async function findEntry(db: Db, entryId: string): Promise<EntryRow | undefined> {
-  return db.selectFrom('entries').selectAll().where('id', '=', entryId).executeTakeFirst();
+  const [row] = (await entryQuery(db, entryId)).rows;
+  return row;
 }
+
+const entryQuery = prepared(1, (db, entryId: string) => db.selectFrom('entries').selectAll().where('id', '=', entryId));
 
 /** A page of a group's entries by technical name, optionally filtered (case-insensitive substring). */
 export async function listGroupEntries(db: Db, groupId: string, search: string | undefined, limit: number, offset: number) {
@@ -50,21 +54,27 @@ export async function deleteEntry(db: Db, entryId: string): Promise<void> {
 }
 
 /** The entry's translations in the given languages, by language. */
-export async function listEntryTranslations(db: Db, entryId: string, languages: string[]): Promise<TranslationRow[]> {
+export async function listEntryTranslations(db: Db, entryId: string, languages: readonly string[]): Promise<TranslationRow[]> {
   if (languages.length === 0) return [];
-  return db
-    .selectFrom('translations')
-    .selectAll()
-    .where('entry_id', '=', entryId)
-    .where('language', 'in', languages)
-    .orderBy('language')
-    .execute();
+  // All of the entry's translations (a handful), filtered here: an IN list would make the SQL differ
+  // with every project's language count, and the query could not be compiled once.
+  const wanted = new Set(languages);
+  return (await entryTranslationsQuery(db, entryId)).rows.filter((row) => wanted.has(row.language));
 }
+
+const entryTranslationsQuery = prepared(1, (db, entryId: string) =>
+  db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).orderBy('language'),
+);
 
 /** The entry's translation in one language, if any. */
 export async function findTranslation(db: Db, entryId: string, language: string): Promise<TranslationRow | undefined> {
-  return db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).where('language', '=', language).executeTakeFirst();
+  const [row] = (await translationQuery(db, entryId, language)).rows;
+  return row;
 }
+
+const translationQuery = prepared(2, (db, entryId: string, language: string) =>
+  db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).where('language', '=', language),
+);
 
 /** Inserts or replaces the (entry, language) translation in one statement; returns the stored row. */
 export async function upsertTranslation(db: Db, row: TranslationRow): Promise<TranslationRow> {

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { byTechnicalName } from '../dialect.js';
 import type { Db, GroupRow } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 /** Inserts a group. */
 export async function insertGroup(db: Db, group: GroupRow): Promise<void> {
@@ -10,8 +11,11 @@ export async function insertGroup(db: Db, group: GroupRow): Promise<void> {
 
 /** The group by id, if any. */
 export async function findGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
-  return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+  const [row] = (await groupQuery(db, groupId)).rows;
+  return row;
 }
+
+const groupQuery = prepared(1, (db, groupId: string) => db.selectFrom('groups').selectAll().where('id', '=', groupId));
 
 /** A page of the direct children of `parentId` (top-level groups when null), by technical name. */
 export async function listChildGroups(db: Db, projectId: string, parentId: string | null, limit: number, offset: number) {

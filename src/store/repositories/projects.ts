@@ -1,5 +1,6 @@
 /** Projects, with their owner's names joined in. */
 import type { Db, ProjectsTable } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 const PROJECT_COLUMNS = [
   'projects.id',
@@ -60,15 +61,19 @@ export interface ProjectWithMembership extends ProjectRecord {
   memberConfirmedAt: string | null;
 }
 
-/** The project and the given user's membership in it, if the project exists. */
-export async function findProjectForUser(db: Db, projectId: string, userId: string): Promise<ProjectWithMembership | undefined> {
-  const row = await db
+// Every request about a project starts with this (the access check): compiled once.
+const projectForUserQuery = prepared(2, (db, userId: string, projectId: string) =>
+  db
     .selectFrom('projects')
     .innerJoin('users', 'users.id', 'projects.owner_id')
     .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'projects.id').on('m.user_id', '=', userId))
     .select([...PROJECT_COLUMNS, 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'])
-    .where('projects.id', '=', projectId)
-    .executeTakeFirst();
+    .where('projects.id', '=', projectId),
+);
+
+/** The project and the given user's membership in it, if the project exists. */
+export async function findProjectForUser(db: Db, projectId: string, userId: string): Promise<ProjectWithMembership | undefined> {
+  const [row] = (await projectForUserQuery(db, userId, projectId)).rows;
   if (!row) return undefined;
   return { ...toRecord(row), memberRole: row.member_role ?? null, memberConfirmedAt: row.member_confirmed_at ?? null };
 }
@@ -136,13 +141,16 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * Returns false when the project no longer exists.
  */
 export async function beginProjectWrite(db: Db, projectId: string, now: string): Promise<boolean> {
-  const result = await db
+  const result = await beginWriteQuery(db, now, projectId);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
+  db
     .updateTable('projects')
     .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+    .where('id', '=', projectId),
+);
 
 /** Applies the given changes to a project. */
 export async function updateProject(

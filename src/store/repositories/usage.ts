@@ -1,6 +1,6 @@
 /** The daily request counter. */
-import { sql } from 'kysely';
 import type { Db } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 /**
  * Counts one request of the user on `day` unless `limit` requests are counted already, in one
@@ -9,14 +9,23 @@ import type { Db } from '../schema.js';
  */
 export async function countRequest(db: Db, userId: string, day: string, limit: number): Promise<number | null> {
   if (limit <= 0) return null;
-  const { rows } = await sql<{ count: number | string }>`
-    insert into daily_usage (user_id, day, count) values (${userId}, ${day}, 1)
-    on conflict (user_id, day) do update set count = daily_usage.count + 1
-    where daily_usage.count < ${limit}
-    returning count`.execute(db);
-  const row = rows[0];
+  const [row] = (await countQuery(db, userId, day, limit)).rows;
   return row ? Number(row.count) : null;
 }
+
+// Every API request is counted: compiled once.
+const countQuery = prepared(3, (db, userId: string, day: string, limit: number) =>
+  db
+    .insertInto('daily_usage')
+    .values({ user_id: userId, day, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'day'])
+        .doUpdateSet((eb) => ({ count: eb('daily_usage.count', '+', 1) }))
+        .where('daily_usage.count', '<', limit),
+    )
+    .returning('count'),
+);
 
 /** The user's daily quota and the count of the day so far. */
 export async function usageOf(db: Db, userId: string, day: string): Promise<{ quota: number; used: number } | undefined> {

@@ -1,5 +1,6 @@
 /** Users and their API keys. */
 import type { Db, UserRow, ApiKeyRow } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 export interface NewUser {
   id: string;
@@ -50,15 +51,20 @@ export async function insertApiKey(db: Db, key: Omit<ApiKeyRow, 'last_used_at' |
 
 /** The live key with this secret hash joined with its owner, or undefined. */
 export async function findActiveKeyByHash(db: Db, secretHash: string, now: string) {
-  return db
+  const [row] = (await activeKeyQuery(db, secretHash, now)).rows;
+  return row;
+}
+
+// Every API request runs this first: compiled once.
+const activeKeyQuery = prepared(2, (db, secretHash: string, now: string) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select(['api_keys.id as keyId', 'api_keys.secret_hash as secretHash', 'users.id as userId', 'users.daily_quota as dailyQuota'])
     .where('api_keys.secret_hash', '=', secretHash)
     .where('api_keys.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))
-    .executeTakeFirst();
-}
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)])),
+);
 
 /** Marks a key revoked; returns false when no live key has this id. */
 export async function revokeApiKey(db: Db, id: string, now: string): Promise<boolean> {

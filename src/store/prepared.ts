@@ -1,0 +1,60 @@
+/**
+ * Queries built and compiled once, then run with new values. Kysely builds and compiles a query on
+ * every call: measured here at ~21 µs a point read on top of the ~11 µs SQLite takes to run it, and
+ * a quarter of a request's CPU. The hot queries (every request's key check and quota charge, access
+ * checks, point reads) go through `prepared` instead; everything else stays a plain Kysely call.
+ *
+ * The builder is called once per dialect with stand-in values; each stand-in found among the
+ * compiled parameters is then replaced by the real value at run time. So a builder must use its
+ * arguments only as values (no branching on them, no arrays, no `sql.raw`): `prepared` checks that
+ * every stand-in reached the compiled query as a value.
+ */
+import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import type { Db } from './schema.js';
+
+/** Where a compiled parameter comes from: an argument by index, or a constant of the builder. */
+type Slot = { argument: number } | { constant: unknown };
+
+interface Template {
+  sql: string;
+  slots: Slot[];
+  query: CompiledQuery['query'];
+}
+
+const standIn = (index: number) => `\u0000prepared-argument-${index}\u0000`;
+
+function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A) => Compilable<unknown>, arity: number): Template {
+  const standIns = Array.from({ length: arity }, (_, i) => standIn(i));
+  const compiled = build(db, ...(standIns as A)).compile();
+  const used = new Set<number>();
+  const slots = compiled.parameters.map((value): Slot => {
+    const index = typeof value === 'string' ? standIns.indexOf(value) : -1;
+    if (index < 0) return { constant: value };
+    used.add(index);
+    return { argument: index };
+  });
+  if (used.size !== arity) throw new Error(`prepared query: ${arity - used.size} argument(s) did not reach the SQL as values`);
+  return { sql: compiled.sql, slots, query: compiled.query };
+}
+
+/**
+ * A query compiled once per dialect. `arity` is the number of arguments `build` takes after `db`.
+ * Returns a function running it on `db` (a Kysely instance or a transaction) with `args`.
+ */
+export function prepared<A extends unknown[], R>(
+  arity: A['length'],
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<QueryResult<R>> {
+  // One template per dialect (adapter class); a process may use both (the tests do).
+  const templates = new Map<unknown, Template>();
+  return async (db, ...args) => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let template = templates.get(dialect);
+    if (!template) {
+      template = compileTemplate(db, build as (db: Db, ...args: A) => Compilable<unknown>, arity);
+      templates.set(dialect, template);
+    }
+    const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
+    return db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
+  };
+}
