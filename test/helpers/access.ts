@@ -138,7 +138,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     child.kill('SIGTERM');
     await exited;
   };
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 400; attempt++) {
     if (child.exitCode !== null) throw new Error(`tolk serve exited with ${child.exitCode}: ${stderr}`);
     const ready = await fetch(`${baseUrl}/version`).then((r) => r.ok, () => false);
     if (ready) return { baseUrl, child, stop };

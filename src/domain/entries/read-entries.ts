@@ -1,10 +1,12 @@
 /** Reading entries: a group's page (with search), one entry with translations, untranslated entries. */
+import { notFound } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import * as missing from '../../store/repositories/missing-translations.js';
 import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { loadGroupAccess } from '../groups/group-access.js';
 import { checkTranslationLanguage } from '../translations/translation-language.js';
+import { approximateBytes, entryReads } from '../shared/content-cache.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
 import { loadEntryAccess } from './entry-access.js';
@@ -17,16 +19,36 @@ export async function listEntries(
   search: string | undefined,
   page: PageRequest,
 ): Promise<Page<EntrySummaryView>> {
-  await loadGroupAccess(db, principal, groupId, 'canReadEntries');
-  return pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+  const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
+  const { id: projectId, contentVersion } = access.project;
+  const key = `page:${groupId}:${page.limit}:${page.offset}:${search ?? ''}`;
+  const kept = entryReads.get<Page<EntrySummaryView>>(key, projectId, contentVersion);
+  if (kept) return kept;
+  const found = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+  entryReads.set(key, projectId, contentVersion, found, approximateBytes(found));
+  return found;
 }
 
 /** One entry with its translations in the project's current translation languages. */
-export async function getEntry(db: Db, principal: Principal, entryId: string): Promise<EntrySummaryView & { translations: TranslationView[] }> {
+export async function getEntry(db: Db, principal: Principal, entryId: string): Promise<EntryView> {
+  const key = `entry:${entryId}`;
+  // An entry never changes project: when it was read before, its project's access check (which
+  // loads the content version) is all the database work a repeated read needs.
+  const knownProject = entryReads.projectOf(key);
+  if (knownProject) {
+    const access = await loadProjectAccess(db, principal, knownProject, () => notFound('entry'));
+    requireCapability(access, 'canReadEntries');
+    const kept = entryReads.get<EntryView>(key, knownProject, access.project.contentVersion);
+    if (kept) return kept;
+  }
   const { entry, access } = await loadEntryAccess(db, principal, entryId, 'canReadEntries');
   const translations = await entries.listEntryTranslations(db, entryId, access.project.translationLanguages);
-  return { ...entrySummaryView(entry), translations: translations.map(translationView) };
+  const view = { ...entrySummaryView(entry), translations: translations.map(translationView) };
+  entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view));
+  return view;
 }
+
+type EntryView = EntrySummaryView & { translations: TranslationView[] };
 
 export interface UntranslatedView {
   id: string;

@@ -1,0 +1,70 @@
+/**
+ * Entry reads are kept in memory per project content version: a second server process writing to
+ * the same store must never leave the first serving an old read, and a kept read never skips the
+ * access check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addConfirmedMember, startServerProcess, type ServerProcess } from '../helpers/access.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { createEntry, createProjectWithGroup, setTranslation } from '../helpers/seed.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
+  let reader: TestServer;
+  let writer: ServerProcess;
+  beforeAll(async () => {
+    reader = await startServer(dialect);
+    writer = await startServerProcess(reader.databaseUrl);
+  });
+  afterAll(async () => {
+    await writer.stop();
+    await reader.close();
+  });
+
+  /** Calls the writer process's API. */
+  const write = async (key: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${writer.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  };
+
+  it('shows every write made through another process at the next read', async () => {
+    const owner = await reader.user();
+    const { group } = await createProjectWithGroup(reader, owner.apiKey);
+    const entry = await createEntry(reader, owner.apiKey, group.id, 'greeting', 'Hello');
+    const readEntry = async () => (await reader.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).body;
+    const readPage = async () => (await reader.api('GET', `/groups/${group.id}/entries?limit=10`, { key: owner.apiKey })).body;
+
+    expect((await readEntry()).translations).toEqual([]);
+    expect((await readPage()).total).toBe(1);
+    await write(owner.apiKey, 'PUT', `/entries/${entry.id}/translations`, { language: 'de', translation: 'Hallo' });
+    expect((await readEntry()).translations.map((t: { translation: string }) => t.translation)).toEqual(['Hallo']);
+    await write(owner.apiKey, 'PATCH', `/entries/${entry.id}`, { baseTerm: 'Hi' });
+    expect((await readEntry()).baseTerm).toBe('Hi');
+    expect((await readPage()).result[0].baseTerm).toBe('Hi');
+    await write(owner.apiKey, 'POST', `/groups/${group.id}/entries`, { technicalName: 'farewell', baseTerm: 'Bye' });
+    expect((await readPage()).total).toBe(2);
+    await write(owner.apiKey, 'DELETE', `/entries/${entry.id}`);
+    expect((await reader.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).status).toBe(404);
+    expect((await readPage()).total).toBe(1);
+  });
+
+  it('checks access on every read, kept or not', async () => {
+    const owner = await reader.user();
+    const member = await reader.user();
+    const { project, group } = await createProjectWithGroup(reader, owner.apiKey);
+    const entry = await createEntry(reader, owner.apiKey, group.id, 'secret');
+    await setTranslation(reader, owner.apiKey, entry.id, 'de', 'Geheim');
+    await addConfirmedMember(reader, owner.apiKey, project.id, member, 'viewer');
+    expect((await reader.api('GET', `/entries/${entry.id}`, { key: member.apiKey })).status).toBe(200);
+    expect((await reader.api('GET', `/groups/${group.id}/entries`, { key: member.apiKey })).status).toBe(200);
+
+    // Removing a member changes no content (the version stays): the kept reads must still be refused.
+    await write(owner.apiKey, 'DELETE', `/projects/${project.id}/members/${member.id}`);
+    expect((await reader.api('GET', `/entries/${entry.id}`, { key: member.apiKey })).status).toBe(404);
+    expect((await reader.api('GET', `/groups/${group.id}/entries`, { key: member.apiKey })).status).toBe(404);
+  });
+});
