@@ -52,6 +52,25 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
     expect((await readPage()).total).toBe(1);
   });
 
+  it('serves a kept export only while its version is current', async () => {
+    const owner = await reader.user();
+    const { project, group } = await createProjectWithGroup(reader, owner.apiKey);
+    await createEntry(reader, owner.apiKey, group.id, 'title', 'Shop');
+    const exported = async () => {
+      const response = await fetch(`${reader.baseUrl}/projects/${project.id}/export/json`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
+      expect(response.status).toBe(200);
+      return { etag: response.headers.get('etag'), json: (await response.json()) as Record<string, Record<string, Record<string, string>>> };
+    };
+    const first = await exported();
+    expect(await exported()).toEqual(first);
+    await write(owner.apiKey, 'PATCH', `/projects/${project.id}`, { translationLanguages: ['de'] });
+    const second = await exported();
+    expect(second.etag).not.toBe(first.etag);
+    expect(Object.keys(second.json)).toEqual(['en', 'de']);
+    await write(owner.apiKey, 'POST', `/groups/${group.id}/entries`, { technicalName: 'cart', baseTerm: 'Cart' });
+    expect((await exported()).json.de?.[group.technicalName]).toEqual({ cart: 'Cart', title: 'Shop' });
+  });
+
   it('checks access on every read, kept or not', async () => {
     const owner = await reader.user();
     const member = await reader.user();

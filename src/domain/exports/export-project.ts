@@ -1,5 +1,5 @@
 /** Exporting a project: access, the version ETag, and a consistent streamed snapshot. */
-import { PassThrough, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectNotFound } from '../../errors.js';
 import type { ExportFormat, FormatId } from '../../exports/format.js';
@@ -7,17 +7,28 @@ import { loadSnapshot } from '../../exports/snapshot.js';
 import { isPostgres } from '../../store/dialect.js';
 import type { Database, Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { ContentCache } from '../shared/content-cache.js';
 
 /** A strong ETag: the project's content version (bumped by every write) and the representation asked for. */
 export function exportEtag(contentVersion: number, format: FormatId, pretty: boolean): string {
   return `"v${contentVersion}-${format}${pretty ? '-pretty' : ''}"`;
 }
 
-/** Checks that the caller may read the project and returns the export's current ETag (cheap: for 304s). */
-export async function exportEtagFor(db: Db, principal: Principal, projectId: string, format: FormatId, pretty: boolean): Promise<string> {
+export interface ExportVersion {
+  etag: string;
+  /** the export of this version, when one was written in full lately (see keptExports) */
+  kept: KeptExport | undefined;
+}
+
+/**
+ * Checks that the caller may read the project and returns the export's current ETag (cheap: for
+ * 304s), with the export itself when this version's was written lately.
+ */
+export async function currentExport(db: Db, principal: Principal, projectId: string, format: FormatId, pretty: boolean): Promise<ExportVersion> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
-  return exportEtag(access.project.contentVersion, format, pretty);
+  const version = access.project.contentVersion;
+  return { etag: exportEtag(version, format, pretty), kept: keptExports.get(keyOf(projectId, format, pretty), projectId, version) };
 }
 
 export interface StartedExport {
@@ -26,6 +37,42 @@ export interface StartedExport {
   /** a download name for archives, from the project name */
   fileName: string;
 }
+
+export interface KeptExport {
+  etag: string;
+  bytes: Buffer;
+  fileName: string;
+}
+
+/**
+ * Whole exports of the current content version, up to 8 MB each: CI jobs and apps poll exports, and
+ * an unchanged project then costs one access check instead of a snapshot (per process; any write
+ * bumps the version, so a kept export is never served after its content changed).
+ */
+const keptExports = new ContentCache(64 * 1024 * 1024);
+const keyOf = (projectId: string, format: FormatId, pretty: boolean) => `export:${projectId}:${format}:${pretty}`;
+
+/** Passes an export's bytes through and keeps them once the export has ended whole (not when it failed or was abandoned). */
+function keepingBody(keep: (bytes: Buffer) => void): Transform {
+  let chunks: Buffer[] | null = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (chunks) {
+        size += chunk.length;
+        if (size > MAX_KEPT_EXPORT) chunks = null;
+        else chunks.push(chunk);
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (chunks) keep(Buffer.concat(chunks, size));
+      done();
+    },
+  });
+}
+
+const MAX_KEPT_EXPORT = 8 * 1024 * 1024;
 
 /** `Shop App!` → `shop-app`: safe in a Content-Disposition header and on every file system. */
 function fileNameOf(projectName: string, format: ExportFormat): string {
@@ -41,8 +88,9 @@ function fileNameOf(projectName: string, format: ExportFormat): string {
  */
 export function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, pretty: boolean): Promise<StartedExport> {
   return new Promise((resolve, reject) => {
-    const body = new PassThrough();
     let started = false;
+    let kept: Omit<KeptExport, 'bytes'> & { version: number } = { etag: '', fileName: '', version: -1 };
+    const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, pretty), projectId, kept.version, { ...kept, bytes }, bytes.length));
     const transaction = reader.transaction();
     (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction)
       .execute(async (trx) => {
@@ -50,7 +98,9 @@ export function startExport(reader: Kysely<Database>, projectId: string, format:
         if (!snapshot) throw projectNotFound();
         const write = await format.prepare(snapshot);
         started = true;
-        resolve({ etag: exportEtag(snapshot.project.contentVersion, format.id, pretty), body, fileName: fileNameOf(snapshot.project.name, format) });
+        const version = snapshot.project.contentVersion;
+        kept = { etag: exportEtag(version, format.id, pretty), fileName: fileNameOf(snapshot.project.name, format), version };
+        resolve({ etag: kept.etag, body, fileName: kept.fileName });
         await write(body, pretty);
         if (!body.writableEnded) body.end();
       })

@@ -1,6 +1,6 @@
 /** The four export routes, with conditional GET (ETag / If-None-Match → 304). */
 import { Type } from 'typebox';
-import { exportEtagFor, startExport } from '../../domain/exports/export-project.js';
+import { currentExport, startExport } from '../../domain/exports/export-project.js';
 import { EXPORT_FORMATS } from '../../exports/formats.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
@@ -43,10 +43,16 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
         },
         async (request, reply) => {
           const pretty = request.query.format;
-          const current = await exportEtagFor(db, principalOf(request), request.params.id, format.id, pretty);
+          const current = await currentExport(db, principalOf(request), request.params.id, format.id, pretty);
           reply.header('cache-control', 'private, no-cache');
-          if (notModified(request.headers['if-none-match'], current)) return reply.code(304).header('etag', current).send();
+          if (notModified(request.headers['if-none-match'], current.etag)) return reply.code(304).header('etag', current.etag).send();
           await chargeQuota(db, request, reply);
+          const kept = current.kept;
+          if (kept) {
+            reply.header('etag', kept.etag).type(format.contentType);
+            if (format.isArchive) reply.header('content-disposition', `attachment; filename="${kept.fileName}"`);
+            return reply.send(kept.bytes);
+          }
           const started = await startExport(reader, request.params.id, format, pretty);
           // An export holds a read transaction until its body is written: when the client goes away
           // (even before the body is piped), end the body so the transaction ends with it.
