@@ -33,7 +33,7 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
 
   it('shows every write made through another process at the next read', async () => {
     const owner = await reader.user();
-    const { group } = await createProjectWithGroup(reader, owner.apiKey);
+    const { project, group } = await createProjectWithGroup(reader, owner.apiKey);
     const entry = await createEntry(reader, owner.apiKey, group.id, 'greeting', 'Hello');
     const readEntry = async () => (await reader.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).body;
     const readPage = async () => (await reader.api('GET', `/groups/${group.id}/entries?limit=10`, { key: owner.apiKey })).body;
@@ -47,6 +47,11 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
     expect((await readPage()).result[0].baseTerm).toBe('Hi');
     await write(owner.apiKey, 'POST', `/groups/${group.id}/entries`, { technicalName: 'farewell', baseTerm: 'Bye' });
     expect((await readPage()).total).toBe(2);
+    const untranslated = async () => (await reader.api('GET', `/projects/${project.id}/entries/untranslated?languageCode=pt-BR`, { key: owner.apiKey })).body;
+    expect((await untranslated()).total).toBe(2);
+    await write(owner.apiKey, 'PUT', `/entries/${entry.id}/translations`, { language: 'pt-BR', translation: 'Oi' });
+    expect((await untranslated()).result.map((item: { technicalName: string }) => item.technicalName)).toEqual(['farewell']);
+    expect((await untranslated()).total).toBe(1);
     await write(owner.apiKey, 'DELETE', `/entries/${entry.id}`);
     expect((await reader.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).status).toBe(404);
     expect((await readPage()).total).toBe(1);

@@ -69,12 +69,21 @@ export async function listUntranslated(
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   checkTranslationLanguage(access.project, language, '/querystring/languageCode');
-  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset);
-  return pageOf(page, found, (row) => ({
+  const version = access.project.contentVersion;
+  const key = `untranslated:${projectId}:${language}:${page.limit}:${page.offset}`;
+  const kept = entryReads.get<Page<UntranslatedView>>(key, projectId, version);
+  if (kept) return kept;
+  // The total is the same for every page of one version: counted once.
+  const totalKey = `untranslated-total:${projectId}:${language}`;
+  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, entryReads.get<number>(totalKey, projectId, version));
+  entryReads.set(totalKey, projectId, version, found.total, 16);
+  const view = pageOf(page, found, (row) => ({
     id: row.id,
     groupId: row.group_id,
     technicalName: row.technical_name,
     baseTerm: row.base_term,
     contextInfo: row.context_info,
   }));
+  entryReads.set(key, projectId, version, view, approximateBytes(view));
+  return view;
 }

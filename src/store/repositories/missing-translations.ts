@@ -50,8 +50,11 @@ export async function syncMissingForProject(db: Db, projectId: string, languages
   }
 }
 
-/** A page of the project's entries without a translation in `language`, oldest first, and their total. */
-export async function listUntranslated(db: Db, projectId: string, language: string, limit: number, offset: number) {
+/**
+ * A page of the project's entries without a translation in `language`, oldest first, and their total
+ * (counted unless `knownTotal` is given: counting reads the whole index range, the page only its part).
+ */
+export async function listUntranslated(db: Db, projectId: string, language: string, limit: number, offset: number, knownTotal?: number) {
   const scope = db.selectFrom('missing_translations as m').where('m.project_id', '=', projectId).where('m.language', '=', language);
   // The page is chosen on the index alone (offset included); only its rows are then joined to entries.
   const page = scope.select('m.entry_id').orderBy('m.created_at').orderBy('m.entry_id').limit(limit).offset(offset);
@@ -63,7 +66,7 @@ export async function listUntranslated(db: Db, projectId: string, language: stri
       .orderBy('e.created_at')
       .orderBy('e.id')
       .execute(),
-    scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    knownTotal ?? scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow().then((row) => Number(row.total)),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total: count };
 }
