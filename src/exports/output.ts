@@ -6,7 +6,14 @@ import type { Writable } from 'node:stream';
 export async function push(out: Writable, chunk: string | Buffer): Promise<void> {
   if (out.destroyed) throw new Error('export output closed (client gone)');
   if (out.write(chunk)) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  // Whichever event comes first, the other's listeners must go: a large export waits here thousands
+  // of times, and each leftover `once` would keep a listener on the stream.
+  const settled = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: settled.signal }), once(out, 'close', { signal: settled.signal })]);
+  } finally {
+    settled.abort();
+  }
   if (out.destroyed) throw new Error('export output closed (client gone)');
 }
 
