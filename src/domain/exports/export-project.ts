@@ -81,32 +81,26 @@ function fileNameOf(projectName: string, format: ExportFormat): string {
 }
 
 /**
- * Starts an export inside one read transaction (repeatable read on PostgreSQL; a WAL snapshot on
- * SQLite's reader connection), so that the bytes match the ETag's version. Resolves once the
- * format's checks have passed, with the body still being written; a failure after that point
- * can only abort the stream.
+ * Reads the project's snapshot in one read transaction (repeatable read on PostgreSQL; a WAL
+ * snapshot on SQLite's reader connection), so that the bytes match the ETag's version, and ends
+ * the transaction before writing: the snapshot is in memory by then, and a slow client must not
+ * hold a database connection. Resolves once the format's checks have passed, with the body still
+ * being written; a failure after that point can only abort the stream.
  */
-export function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, pretty: boolean): Promise<StartedExport> {
-  return new Promise((resolve, reject) => {
-    let started = false;
-    let kept: Omit<KeptExport, 'bytes'> & { version: number } = { etag: '', fileName: '', version: -1 };
-    const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, pretty), projectId, kept.version, { ...kept, bytes }, bytes.length));
-    const transaction = reader.transaction();
-    (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction)
-      .execute(async (trx) => {
-        const snapshot = await loadSnapshot(trx, projectId);
-        if (!snapshot) throw projectNotFound();
-        const write = await format.prepare(snapshot);
-        started = true;
-        const version = snapshot.project.contentVersion;
-        kept = { etag: exportEtag(version, format.id, pretty), fileName: fileNameOf(snapshot.project.name, format), version };
-        resolve({ etag: kept.etag, body, fileName: kept.fileName });
-        await write(body, pretty);
-        if (!body.writableEnded) body.end();
-      })
-      .catch((error: unknown) => {
-        if (started) body.destroy(error instanceof Error ? error : new Error(String(error)));
-        else reject(error);
-      });
-  });
+export async function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, pretty: boolean): Promise<StartedExport> {
+  const transaction = reader.transaction();
+  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId));
+  if (!snapshot) throw projectNotFound();
+  const write = await format.prepare(snapshot);
+  const version = snapshot.project.contentVersion;
+  const etag = exportEtag(version, format.id, pretty);
+  const fileName = fileNameOf(snapshot.project.name, format);
+  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, pretty), projectId, version, { etag, fileName, bytes }, bytes.length));
+  write(body, pretty).then(
+    () => {
+      if (!body.writableEnded) body.end();
+    },
+    (error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return { etag, body, fileName };
 }
