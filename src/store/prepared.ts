@@ -21,6 +21,12 @@ interface Template {
   query: CompiledQuery['query'];
 }
 
+/**
+ * The SQL texts of prepared queries, each with a statement name: the PostgreSQL connection prepares
+ * these once per connection (named statements), so the server parses and plans them once, not per call.
+ */
+export const namedStatements = new Map<string, string>();
+
 const standIn = (index: number) => `\u0000prepared-argument-${index}\u0000`;
 
 function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A) => Compilable<unknown>, arity: number): Template {
@@ -34,6 +40,7 @@ function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A
     return { argument: index };
   });
   if (used.size !== arity) throw new Error(`prepared query: ${arity - used.size} argument(s) did not reach the SQL as values`);
+  if (!namedStatements.has(compiled.sql)) namedStatements.set(compiled.sql, `tolk_prepared_${namedStatements.size + 1}`);
   return { sql: compiled.sql, slots, query: compiled.query };
 }
 

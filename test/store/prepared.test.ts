@@ -1,4 +1,5 @@
 /** Queries compiled once and run with new values: the right rows, on both stores, and refusals of builders it cannot serve. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../src/store/prepared.js';
 import type { Store } from '../../src/store/open-store.js';
@@ -47,6 +48,23 @@ describe.each(DIALECTS)('prepared queries on %s', (dialect) => {
       db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', name), eb('first_name', '=', name)])),
     );
     expect((await either(store.db, 'cy')).rows).toEqual([{ id: 'cy' }]);
+  });
+
+  it.runIf(dialect === 'postgres')('runs as a named statement on PostgreSQL, parsed once per connection', async () => {
+    const find = prepared(1, (db, id: string) => db.selectFrom('users').select('member_limit').where('id', '=', id));
+    // One connection for both statements, so the second sees the first's session state.
+    const [before, once, twice] = await store.db.connection().execute(async (connection) => {
+      const prepared = async () => (await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(connection)).rows.map((row) => row.name);
+      const beforeFirst = await prepared();
+      await find(connection, 'ann');
+      const afterFirst = await prepared();
+      await find(connection, 'bob');
+      return [beforeFirst, afterFirst, await prepared()];
+    });
+    const added = once.filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^tolk_prepared_\d+$/);
+    expect(twice).toEqual(once); // the second call reused the statement
   });
 
   it('refuses a builder that does not pass each argument to the SQL as a value', async () => {

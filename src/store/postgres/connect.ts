@@ -1,6 +1,7 @@
 /** PostgreSQL (and wire-compatible engines) through node-postgres. */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { namedStatements } from '../prepared.js';
 import type { Database } from '../schema.js';
 
 export interface PostgresOptions {
@@ -18,5 +19,28 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Kys
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+}
+
+/**
+ * Runs the prepared queries' SQL (see store/prepared.ts) as named statements: PostgreSQL then parses
+ * and plans each once per connection instead of on every call. Everything else runs unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): pg.Pool {
+  const wrapped = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  const named = async (...args: unknown[]): Promise<pg.PoolClient> => {
+    if (args.length > 0) return connect(...args); // the callback form, used by pg itself: left as it is
+    const client = await connect();
+    if (!wrapped.has(client)) {
+      wrapped.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown) => {
+        const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
+        return name && Array.isArray(values) ? query({ name, text, values }) : query(text, values);
+      }) as typeof client.query;
+    }
+    return client;
+  };
+  return Object.assign(pool, { connect: named }) as pg.Pool;
 }
