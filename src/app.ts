@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { requireApiKey } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
+import { API_PREFIX, installOpenApi } from './http/plugins/openapi.js';
 import { meterRequests } from './http/plugins/quota.js';
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
@@ -15,6 +16,7 @@ import { exportRoutes } from './http/routes/exports.js';
 import { groupRoutes } from './http/routes/groups.js';
 import { memberRoutes } from './http/routes/members.js';
 import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
+import { openApiDocumentRoute } from './http/routes/openapi-document.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { translationRoutes } from './http/routes/translations.js';
 import { ErrorBody } from './http/schemas/common.js';
@@ -31,7 +33,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 /** The spec's 1 MiB request body limit (413 beyond). */
 const BODY_LIMIT = 1024 * 1024;
 
-/** Builds the app: public routes, then the API-key scope with every authenticated route. */
+/** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
 export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -58,11 +60,13 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
   installSecurityHeaders(app);
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
+  await installOpenApi(app, PACKAGE_VERSION);
 
   await app.register(healthRoutes(store));
   await app.register(
     async (api) => {
       await api.register(publicMetadataRoutes(PACKAGE_VERSION));
+      await api.register(openApiDocumentRoute);
       await api.register(async (authenticated) => {
         requireApiKey(authenticated, store.db);
         meterRequests(authenticated, store.db);
@@ -76,7 +80,7 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
         await authenticated.register(exportRoutes(store.reader), options);
       });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
   return app;
 }

@@ -22,8 +22,16 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** The 200 body is a stream (JSON or .tar.gz), sent as is: no serializer applies. */
-const ExportBody = Type.Unsafe<unknown>({ description: 'the export (application/json or application/gzip)' });
+/**
+ * The 200 body in the format's media type: JSON, or a .tar.gz archive. It is a stream or bytes, sent
+ * as is (no serializer applies), so the schema only documents it.
+ */
+function exportBody(contentType: string) {
+  const mediaType = contentType.replace(/;.*/, '');
+  const schema = mediaType === 'application/json' ? Type.Object({}, { additionalProperties: true }) : Type.Unsafe<unknown>({ contentMediaType: mediaType });
+  return { description: 'the export, with its ETag', content: { [mediaType]: { schema } } };
+}
+const NotModified = Type.Null({ description: 'not modified: If-None-Match lists the current ETag (not counted against the quota)' });
 
 /** Registers GET /projects/{id}/export/<format> for each format; exports read through `reader`. */
 export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
@@ -38,7 +46,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
             security: bearer,
             params: IdParams,
             querystring: ExportQuery,
-            response: { 200: ExportBody, 304: ExportBody, ...errors(400, 403, 404, ...(format.id === 'flutter' ? [409] : [])) },
+            response: { 200: exportBody(format.contentType), 304: NotModified, ...errors(400, 403, 404, ...(format.id === 'flutter' ? [409] : [])) },
           },
         },
         async (request, reply) => {

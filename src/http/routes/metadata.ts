@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 import { listLocales } from '../../domain/locales/locale-catalog.js';
 import { getProfile } from '../../domain/users/create-user.js';
 import { principalOf } from '../plugins/auth.js';
-import { errors } from '../schemas/common.js';
+import { errors, publicErrors } from '../schemas/common.js';
 import { Info, Locale, Version } from '../schemas/metadata.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
@@ -20,11 +20,11 @@ export const infoRoute: RoutePlugin = async (app, { db }) => {
 /** The public metadata routes; `build` is the package version. */
 export function publicMetadataRoutes(build: string): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/locales', { schema: { tags: ['metadata'], response: { 200: Type.Array(Locale) } } }, async (_request, reply) => {
+    app.get('/locales', { schema: { tags: ['metadata'], response: { 200: Type.Array(Locale), ...publicErrors() } } }, async (_request, reply) => {
       // The catalog never changes while the process runs: let clients and proxies keep it.
       reply.header('cache-control', 'public, max-age=86400');
       return listLocales() as Static<typeof Locale>[];
     });
-    app.get('/version', { schema: { tags: ['metadata'], response: { 200: Version } } }, async () => ({ version: API_VERSION, build }));
+    app.get('/version', { schema: { tags: ['metadata'], response: { 200: Version, ...publicErrors() } } }, async () => ({ version: API_VERSION, build }));
   };
 }

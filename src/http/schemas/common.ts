@@ -43,9 +43,30 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'the body of every error response' },
 );
 
-const errorRef = Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorBody#' });
+/** What each error status tells the caller: the description of the response in the OpenAPI document. */
+const ERROR_MEANINGS: Readonly<Record<number, string>> = {
+  400: 'the request is invalid (ERR_VALIDATION; groups nested too deep: ERR_HIERARCHY_LIMIT); `details` names the fields',
+  401: 'the API key is missing, invalid, revoked or expired (ERR_UNAUTHORIZED)',
+  403: "the key's user lacks the role this needs on the project (ERR_FORBIDDEN)",
+  404: "no such resource, or one the key's user may not see (ERR_PROJECT_NOT_FOUND, ERR_NOT_FOUND, …)",
+  409: 'it conflicts with existing content (ERR_CONFLICT; Flutter key collisions: ERR_EXPORT_KEY_COLLISION)',
+  412: 'If-Match no longer matches the stored translation (ERR_PRECONDITION_FAILED)',
+  413: 'the request body is over 1 MiB (ERR_PAYLOAD_TOO_LARGE)',
+  415: 'the request body is not JSON (ERR_UNSUPPORTED_MEDIA_TYPE)',
+  429: "the key's user has used up the daily quota (ERR_QUOTA_EXCEEDED); Retry-After says when it resets",
+  500: 'an unexpected failure (ERR_INTERNAL); the server log has the details',
+};
+
+/** The error body as the response of `status`. */
+export const errorResponse = (status: number) =>
+  Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorBody#', description: ERROR_MEANINGS[status] ?? 'an error' });
+
+const errorResponses = (statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, errorResponse(status)]));
+
 /** Error responses of an authenticated route, for the OpenAPI document and serialization. */
-export const errors = (...statuses: number[]) =>
-  Object.fromEntries([401, 429, 500, ...statuses].map((status) => [status, errorRef]));
+export const errors = (...statuses: number[]) => errorResponses([401, 429, 500, ...statuses]);
+
+/** Error responses of a public route: no key, no quota, so only what can go wrong inside. */
+export const publicErrors = (...statuses: number[]) => errorResponses([500, ...statuses]);
 
 export const NoContent = Type.Null({ description: 'no content' });

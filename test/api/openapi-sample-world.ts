@@ -1,0 +1,79 @@
+/**
+ * A small world driven through every operation of the API, successes and the usual failures, as
+ * a client would; every answer goes through `call`, which checks it against the OpenAPI document.
+ */
+import type { ApiResponse, RequestOptions, TestServer } from '../helpers/server.js';
+
+/** Makes the request, checks the response against the document, and asserts the expected status. */
+export type Call = (method: string, path: string, status: number, options?: RequestOptions) => Promise<ApiResponse>;
+
+const EXPORT_FORMATS = ['json', 'vue-i18n', 'i18next', 'flutter'];
+
+/** Projects, groups, entries, translations, members, exports and the error statuses, in one script. */
+export async function driveSampleWorld(server: TestServer, call: Call): Promise<void> {
+  const [owner, second, third, thrifty] = [await server.user(), await server.user(), await server.user(), await server.user({ dailyQuota: 1 })];
+  const key = owner.apiKey;
+
+  await call('GET', '/version', 200);
+  await call('GET', '/locales', 200);
+  await call('GET', '/openapi.json', 200);
+  await call('GET', '/info', 200, { key });
+  await call('GET', '/info', 401, { key: 'tolk_not-a-key' });
+  await call('GET', '/info', 200, { key: thrifty.apiKey });
+  await call('GET', '/info', 429, { key: thrifty.apiKey });
+
+  const project = (await call('POST', '/projects', 200, { key, body: { name: 'Shop app', baseLanguage: 'en', translationLanguages: ['de', 'pt-BR'] } })).body;
+  const p = `/projects/${project.id}`;
+  await call('POST', '/projects', 400, { key, body: { name: 'x' } });
+  await call('POST', '/projects', 415, { key, rawBody: 'name=Shop', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await call('POST', '/projects', 413, { key, rawBody: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+  await call('GET', '/projects', 200, { key });
+  await call('GET', p, 200, { key });
+  await call('GET', '/projects/no-such-project', 404, { key });
+  await call('PATCH', p, 200, { key, body: { name: 'Shop app 2' } });
+
+  const group = (await call('POST', `${p}/groups`, 200, { key, body: { technicalName: 'auth', displayName: 'Authentication' } })).body;
+  const sub = (await call('POST', `${p}/groups`, 200, { key, body: { technicalName: 'login', displayName: 'Login', parentId: group.id } })).body;
+  await call('POST', `${p}/groups`, 409, { key, body: { technicalName: 'auth', displayName: 'Again' } });
+  await call('GET', `${p}/groups`, 200, { key });
+  await call('GET', `${p}/groups?parentId=${group.id}&limit=10`, 200, { key });
+  await call('GET', `${p}/groups/summary`, 200, { key });
+  await call('GET', `/groups/${sub.id}`, 200, { key });
+  await call('GET', '/groups/no-such-group', 404, { key });
+  await call('PATCH', `/groups/${sub.id}`, 200, { key, body: { displayName: 'Login form' } });
+
+  const entry = (await call('POST', `/groups/${sub.id}/entries`, 200, { key, body: { technicalName: 'submit', baseTerm: 'Sign in', contextInfo: 'Button' } })).body;
+  await call('POST', `/groups/${sub.id}/entries`, 409, { key, body: { technicalName: 'submit', baseTerm: 'Again' } });
+  await call('GET', `/groups/${sub.id}/entries?search=sign`, 200, { key });
+  await call('PATCH', `/entries/${entry.id}`, 200, { key, body: { contextInfo: null } });
+  await call('GET', `${p}/entries/untranslated?languageCode=de`, 200, { key });
+  await call('GET', `${p}/entries/untranslated`, 400, { key });
+  const saved = await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'de', translation: 'Anmelden' } });
+  await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'de', translation: 'Einloggen' }, headers: { 'if-match': saved.headers.get('etag')! } });
+  await call('PUT', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'de', translation: 'Los' }, headers: { 'if-match': saved.headers.get('etag')! } });
+  await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'pt-BR', translation: 'Entrar' } });
+  await call('GET', `/entries/${entry.id}`, 200, { key });
+  await call('DELETE', `/entries/${entry.id}/translations`, 204, { key, body: { language: 'pt-BR' } });
+
+  for (const format of EXPORT_FORMATS) {
+    const exported = await call('GET', `${p}/export/${format}?format=true`, 200, { key });
+    await call('GET', `${p}/export/${format}?format=true`, 304, { key, headers: { 'if-none-match': exported.headers.get('etag')! } });
+    await call('GET', `/projects/no-such-project/export/${format}`, 404, { key });
+  }
+
+  await call('POST', `${p}/members`, 200, { key, body: { email: second.email, role: 'editor' } });
+  await call('POST', `${p}/members`, 409, { key, body: { email: second.email, role: 'editor' } });
+  await call('POST', `${p}/members/accept`, 200, { key: second.apiKey });
+  await call('POST', `${p}/members`, 200, { key, body: { email: third.email, role: 'viewer' } });
+  await call('POST', `${p}/members/accept`, 200, { key: third.apiKey });
+  await call('GET', `${p}/members`, 200, { key });
+  await call('PATCH', `/entries/${entry.id}`, 403, { key: third.apiKey, body: { baseTerm: 'Log in' } });
+  await call('PATCH', `${p}/members/${third.id}`, 200, { key, body: { role: 'translator' } });
+  await call('DELETE', `${p}/members/${third.id}`, 204, { key });
+
+  await call('DELETE', `/entries/${entry.id}`, 204, { key });
+  await call('DELETE', `/groups/${sub.id}`, 204, { key });
+  await call('POST', `${p}/transfer-ownership`, 200, { key, body: { userId: second.id } });
+  await call('DELETE', p, 403, { key });
+  await call('DELETE', p, 204, { key: second.apiKey });
+}
