@@ -4,20 +4,13 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { listProjectGroups } from '../store/repositories/groups.js';
-import { exportBatch, type ExportCursor } from '../store/repositories/exports.js';
+import { exportBatch, type ExportCursor, type ExportRow } from '../store/repositories/exports.js';
 import { findProjectById, type ProjectRecord } from '../store/repositories/projects.js';
 import type { Db } from '../store/schema.js';
 import { buildOutline, type Outline } from './tree.js';
 
 /** One entry with every translation it has. */
-export interface EntryTexts {
-  groupId: string;
-  technicalName: string;
-  contextInfo: string | null;
-  baseTerm: string;
-  /** language → translation; only the languages that have one */
-  translations: Record<string, string>;
-}
+export type EntryTexts = ExportRow;
 
 export interface ProjectSnapshot {
   project: ProjectRecord;
@@ -55,12 +48,10 @@ async function readEntries(db: Db, projectId: string): Promise<EntryTexts[]> {
   let after: ExportCursor | null = null;
   for (;;) {
     const rows = await exportBatch(db, projectId, after, BATCH);
-    for (const row of rows) {
-      entries.push({ groupId: row.group_id, technicalName: row.technical_name, contextInfo: row.context_info, baseTerm: row.base_term, translations: row.translations });
-    }
+    for (const row of rows) entries.push(row);
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return entries;
-    after = { groupId: last.group_id, technicalName: last.technical_name };
+    after = { groupId: last.groupId, technicalName: last.technicalName };
     // Let other requests run between batches: one large export must not stall the server.
     await yieldToEventLoop();
   }

@@ -4,11 +4,10 @@ import { isPostgres } from '../dialect.js';
 import type { Db } from '../schema.js';
 
 export interface ExportRow {
-  id: string;
-  group_id: string;
-  technical_name: string;
-  base_term: string;
-  context_info: string | null;
+  groupId: string;
+  technicalName: string;
+  baseTerm: string;
+  contextInfo: string | null;
   /** language → translation; only the languages that have one */
   translations: Record<string, string>;
 }
@@ -30,7 +29,7 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
     : sql<unknown>`(select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id)`;
   let query = db
     .selectFrom('entries as e')
-    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', folded.as('translations')])
+    .select(['e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', folded.as('translations')])
     .where('e.project_id', '=', projectId)
     .orderBy('e.group_id')
     .orderBy('e.technical_name')
@@ -39,7 +38,14 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
   // the (project_id, group_id, technical_name) index instead of rescanning from the project's start.
   if (after) query = query.where(sql<boolean>`(e.group_id, e.technical_name) > (${after.groupId}, ${after.technicalName})`);
   const rows = await query.execute();
-  return rows.map((row) => ({ ...row, translations: foldedTranslations(row.translations) }));
+  // The one object per entry an export keeps (100,000 of them in a large project): made once, here.
+  return rows.map((row) => ({
+    groupId: row.group_id,
+    technicalName: row.technical_name,
+    baseTerm: row.base_term,
+    contextInfo: row.context_info,
+    translations: foldedTranslations(row.translations),
+  }));
 }
 
 /** SQLite returns the folded object as JSON text, PostgreSQL (through pg) already parsed, or null for none. */
