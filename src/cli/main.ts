@@ -2,6 +2,7 @@
  * The `tolk` command. Commands call the domain directly (never HTTP); each prints exactly one JSON
  * object on stdout, or a one-line reason on stderr with a non-zero exit. `doctor` alone prints its
  * report either way: problems found exit 1 with the report on stdout and their count on stderr.
+ * `pull` is the exception to "never HTTP": it is a client of a running server (see cli/pull/).
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
@@ -11,6 +12,7 @@ import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
 import { AppError } from '../errors.js';
 import { inReadSnapshot } from '../store/integrity/snapshot.js';
 import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
+import { registerPullCommand } from './pull/pull.js';
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number ≥ 0');
@@ -95,6 +97,8 @@ program
       await store.close();
     }
   });
+
+registerPullCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`tolk: ${error instanceof Error ? error.message : String(error)}\n`);

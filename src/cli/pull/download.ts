@@ -1,0 +1,68 @@
+/** Fetches one export from a tolk server, whole, into memory: nothing is written until it has all arrived. */
+import type { PullFormat } from './options.js';
+
+export type Download = { changed: false } | { changed: true; etag: string | null; body: Buffer };
+
+export interface DownloadRequest {
+  url: string;
+  apiKey: string;
+  project: string;
+  format: PullFormat;
+  pretty: boolean;
+  /** sent as If-None-Match */
+  etag?: string;
+  /** called with the bytes received so far */
+  onProgress?: (received: number) => void;
+}
+
+/** The server's contract error (`{code, message}`) as one line, or the status when the body is not one. */
+async function httpErrorReason(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof body.code === 'string') return `${body.code}: ${String(body.message ?? '')}`.trim();
+  } catch {
+    // not the contract's error body (a proxy's page, say): fall through to the status line
+  }
+  return `HTTP ${response.status} ${response.statusText}`.trim();
+}
+
+/** fetch's own message is only "fetch failed"; the cause says what went wrong (ECONNREFUSED, ENOTFOUND…). */
+function networkReason(error: unknown, url: string): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `cannot reach ${url}: ${detail}`;
+}
+
+async function readBody(response: Response, onProgress?: (received: number) => void): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      chunks.push(chunk);
+      received += chunk.byteLength;
+      onProgress?.(received);
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+/** GETs `{url}/api/v1/projects/{project}/export/{format}`; throws a one-line reason on any failure. */
+export async function downloadExport(request: DownloadRequest): Promise<Download> {
+  const target = new URL(`${request.url}/api/v1/projects/${encodeURIComponent(request.project)}/export/${request.format}`);
+  if (request.pretty) target.searchParams.set('format', 'true');
+  const headers: Record<string, string> = { authorization: `Bearer ${request.apiKey}` };
+  if (request.etag) headers['if-none-match'] = request.etag;
+  let response: Response;
+  let body: Buffer;
+  try {
+    response = await fetch(target, { headers });
+    if (response.status === 304) return { changed: false };
+    if (!response.ok) throw new Error(await httpErrorReason(response));
+    body = await readBody(response, request.onProgress);
+  } catch (error) {
+    if (error instanceof TypeError) throw new Error(networkReason(error, request.url));
+    throw error;
+  }
+  return { changed: true, etag: response.headers.get('etag'), body };
+}
