@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { requireApiKey } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
+import { installMetrics } from './http/plugins/metrics.js';
 import { API_PREFIX, installOpenApi } from './http/plugins/openapi.js';
 import { meterRequests } from './http/plugins/quota.js';
+import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins/request-id.js';
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -25,6 +27,8 @@ import type { Store } from './store/open-store.js';
 export interface AppOptions {
   store: Store;
   logLevel?: string;
+  /** when set, GET /metrics needs it as a bearer token */
+  metricsToken?: string | undefined;
 }
 
 /** The package version, served as the build of GET /version. */
@@ -34,22 +38,24 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: 500 },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     // A client gets this long to send its whole request; slow-loris connections are cut.
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
     // The router's own refusals (malformed percent-encoding, an id past maxParamLength) get the contract body too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const body = tooLong
         ? { statusCode: 404, code: 'ERR_NOT_FOUND', message: 'no such resource: an id is too long' }
         : { statusCode: 400, code: 'ERR_VALIDATION', message: 'the URL is not validly percent-encoded' };
       reply.headers(SECURITY_HEADERS);
+      echoRequestId(request, reply);
       return (reply as FastifyReply).code(body.statusCode).send(body);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -58,8 +64,11 @@ export async function buildApp({ store, logLevel = 'info' }: AppOptions): Promis
   installErrorHandling(app);
   installTextGuard(app);
   installSecurityHeaders(app);
+  installRequestIdEcho(app);
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
+  // Before the docs' routes, so that they are counted too.
+  installMetrics(app, { store, token: metricsToken });
   await installOpenApi(app, PACKAGE_VERSION);
 
   await app.register(healthRoutes(store));

@@ -4,6 +4,8 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string;
   readonly logLevel: string;
+  /** when set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is public like /healthz */
+  readonly metricsToken: string | undefined;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -21,5 +23,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/tolk.db',
     logLevel,
+    metricsToken: env.METRICS_TOKEN || undefined,
   });
 }

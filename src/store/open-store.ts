@@ -2,17 +2,23 @@
 import { existsSync } from 'node:fs';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
-import { connectPostgres, type PostgresOptions } from './postgres/connect.js';
+import { connectPostgres, postgresPoolStats, type PoolStats, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
 import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+export type { PoolStats };
 
 export interface Store {
   readonly db: Kysely<Database>;
   /** for long consistent reads (exports); on SQLite its own read-only connection, on PostgreSQL the same pool */
   readonly reader: Kysely<Database>;
   readonly dialect: Dialect;
+  /**
+   * the connection pool's counts now, for metrics; PostgreSQL only: SQLite holds one writer and one
+   * reader connection for the life of the process, so it has no pool to run short
+   */
+  poolStats?(): PoolStats | undefined;
   close(): Promise<void>;
 }
 
@@ -49,7 +55,7 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
     await db.destroy();
     throw error;
   }
-  if (dialect === 'postgres') return { db, reader: db, dialect, close: () => db.destroy() };
+  if (dialect === 'postgres') return { db, reader: db, dialect, poolStats: () => postgresPoolStats(db), close: () => db.destroy() };
   const reader = connectSqliteReader(url);
   return {
     db,

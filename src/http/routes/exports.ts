@@ -40,7 +40,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
       app.get(
         `/projects/:id/export/${format.id}`,
         {
-          config: { chargesConditionalItself: true },
+          config: { chargesConditionalItself: true, exportFormat: format.id },
           schema: {
             tags: ['exports'],
             security: bearer,

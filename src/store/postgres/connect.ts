@@ -10,6 +10,24 @@ export interface PostgresOptions {
   poolSize?: number;
 }
 
+/** How busy a connection pool is right now (read at each metrics scrape). */
+export interface PoolStats {
+  /** open connections, busy or idle */
+  total: number;
+  idle: number;
+  /** queries waiting for a connection: above 0 for long, the pool is too small or the database too slow */
+  waiting: number;
+}
+
+/** Kysely hides its pool; the store keeps it here to report its counts. */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool counts of a database opened by connectPostgres (undefined for any other). */
+export function postgresPoolStats(db: Kysely<Database>): PoolStats | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** Opens a pooled connection to `postgres://…`. */
 export function connectPostgres(url: string, options: PostgresOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({
@@ -19,7 +37,9 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Kys
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**
