@@ -2,7 +2,7 @@
  * The `tolk` command. Commands call the domain directly (never HTTP); each prints exactly one JSON
  * object on stdout, or a one-line reason on stderr with a non-zero exit. `doctor` alone prints its
  * report either way: problems found exit 1 with the report on stdout and their count on stderr.
- * `pull` is the exception to "never HTTP": it is a client of a running server (see cli/pull/).
+ * `pull` and `push` are the exceptions to "never HTTP": they are clients of a running server (see cli/pull/, cli/push/).
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
@@ -13,6 +13,7 @@ import { AppError } from '../errors.js';
 import { inReadSnapshot } from '../store/integrity/snapshot.js';
 import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
 import { registerPullCommand } from './pull/pull.js';
+import { registerPushCommand } from './push/push.js';
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number ≥ 0');
@@ -99,6 +100,7 @@ program
   });
 
 registerPullCommand(program);
+registerPushCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`tolk: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -16,7 +16,7 @@ export interface DownloadRequest {
 }
 
 /** The server's contract error (`{code, message}`) as one line, or the status when the body is not one. */
-async function httpErrorReason(response: Response): Promise<string> {
+export async function httpErrorReason(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text) as { code?: unknown; message?: unknown };
@@ -28,7 +28,7 @@ async function httpErrorReason(response: Response): Promise<string> {
 }
 
 /** fetch's own message is only "fetch failed"; the cause says what went wrong (ECONNREFUSED, ENOTFOUND…). */
-function networkReason(error: unknown, url: string): string {
+export function networkReason(error: unknown, url: string): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return `cannot reach ${url}: ${detail}`;

@@ -34,11 +34,12 @@ export interface PullFlags {
   quiet?: boolean;
 }
 
-type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out', string>> & { pretty?: boolean };
+export type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out', string>> & { pretty?: boolean };
 
 export const CONFIG_FILE = 'tolk.json';
 
-function readConfigFile(cwd: string): ConfigFile {
+/** `tolk.json` in `cwd`, checked; {} when there is none. Shared with `tolk push`. */
+export function readConfigFile(cwd: string): ConfigFile {
   const path = resolve(cwd, CONFIG_FILE);
   let text: string;
   try {
@@ -77,17 +78,25 @@ function required(name: keyof typeof SOURCES, ...candidates: (string | undefined
   return value;
 }
 
-/** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
-export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd: string): PullOptions {
-  const file = readConfigFile(cwd);
+/** The server, key and project (flags > env > tolk.json), as `tolk pull` and `tolk push` both take them. */
+export function resolveServerOptions(flags: Pick<PullFlags, 'url' | 'key' | 'project'>, env: NodeJS.ProcessEnv, file: ConfigFile): Pick<PullOptions, 'url' | 'apiKey' | 'project'> {
   const url = required('url', flags.url, env.TOLK_URL, file.url).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) throw new Error(`--url must be an http(s) URL of a tolk server, not "${url}"`);
-  const format = required('format', flags.format, file.format);
-  if (!(PULL_FORMATS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${PULL_FORMATS.join(', ')}, not "${format}"`);
   return {
     url,
     apiKey: required('apiKey', flags.key, env.TOLK_API_KEY, file.apiKey),
     project: required('project', flags.project, file.project),
+  };
+}
+
+/** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
+export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd: string): PullOptions {
+  const file = readConfigFile(cwd);
+  const server = resolveServerOptions(flags, env, file);
+  const format = required('format', flags.format, file.format);
+  if (!(PULL_FORMATS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${PULL_FORMATS.join(', ')}, not "${format}"`);
+  return {
+    ...server,
     format: format as PullFormat,
     // Relative to where tolk runs, whichever source named it: tolk.json sits in that directory.
     out: resolve(cwd, required('out', flags.out, file.out)),

@@ -1,0 +1,39 @@
+/**
+ * `tolk push`'s settings. The server, key and project come as for `tolk pull` (flags > env TOLK_URL /
+ * TOLK_API_KEY > tolk.json); what to read is always given on the command line, so that a `tolk.json`
+ * written for pull never makes a push read the wrong thing.
+ */
+import { resolve } from 'node:path';
+import { readConfigFile, resolveServerOptions } from '../pull/options.js';
+
+export const PUSH_FORMATS = ['json', 'i18next', 'flutter'] as const;
+export type PushFormat = (typeof PUSH_FORMATS)[number];
+
+export interface PushOptions {
+  url: string;
+  apiKey: string;
+  project: string;
+  format: PushFormat;
+  /** absolute: the json file, or the i18next / flutter directory */
+  in: string;
+  dryRun: boolean;
+}
+
+/** What commander gives: every option undefined unless it was on the command line. */
+export interface PushFlags {
+  url?: string;
+  key?: string;
+  project?: string;
+  format?: string;
+  in?: string;
+  dryRun?: boolean;
+}
+
+/** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
+export function resolvePushOptions(flags: PushFlags, env: NodeJS.ProcessEnv, cwd: string): PushOptions {
+  const server = resolveServerOptions(flags, env, readConfigFile(cwd));
+  if (flags.format === undefined) throw new Error(`missing --format (${PUSH_FORMATS.join('|')})`);
+  if (!(PUSH_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format must be one of ${PUSH_FORMATS.join(', ')}, not "${flags.format}"`);
+  if (!flags.in) throw new Error('missing --in (the json file, or the i18next / flutter directory)');
+  return { ...server, format: flags.format as PushFormat, in: resolve(cwd, flags.in), dryRun: flags.dryRun ?? false };
+}
