@@ -30,7 +30,7 @@ const filesOf = (dir: string) =>
       .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
   );
 
-type Format = 'json' | 'i18next' | 'flutter';
+type Format = 'json' | 'vue-i18n' | 'i18next' | 'flutter';
 /** What `--in` names for a pulled directory. */
 const inputOf = (dir: string, format: Format) => (format === 'json' ? join(dir, 'messages.json') : dir);
 /** The files' content as compared: exact text, except ARB files, compared parsed (key order is the export's). */
@@ -82,7 +82,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  describe.each(['json', 'i18next', 'flutter'] as Format[])('%s', (format) => {
+  describe.each(['json', 'vue-i18n', 'i18next', 'flutter'] as Format[])('%s', (format) => {
     it('a pushed export exported again gives the same files, and a second push writes nothing', async () => {
       const original = await pull(seededId, format);
       const target = await emptyProject();
@@ -115,6 +115,31 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(dry.summary.changes.translations).toContainEqual({ language: 'de', path: expect.stringMatching(/quote$/), from: null, to: "Es ist über-einfach 🎉 ('wirklich')" });
       expect(await etagOf(target)).toBe(etag);
       expect(filesOf(await pull(target, format))).toEqual(before);
+    });
+  });
+
+  describe('vue-i18n', () => {
+    it('reads the single file of all languages the export endpoint returns, and unescapes texts', async () => {
+      const target = await emptyProject();
+      const input = join(freshDir(), 'all.json');
+      writeFileSync(input, JSON.stringify({ en: { 'home.greeting': "Hi {'{'}name{'}'} {'@'} {'|'} {'%'} {'\\\\'}{'\\u000D'}" }, de: { 'home.greeting': 'Hallo' } }));
+      const result = await push(target, 'vue-i18n', input);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.summary.counts).toMatchObject({ groupsCreated: 1, entriesCreated: 1, translationsCreated: 1 });
+      const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
+      expect(exported.en).toEqual({ home: { greeting: 'Hi {name} @ | % \\\r' } });
+      expect(exported.de).toEqual({ home: { greeting: 'Hallo' } });
+    });
+
+    it('refuses a message with a real placeholder, before writing', async () => {
+      const target = await emptyProject();
+      const etag = await etagOf(target);
+      const dir = freshDir();
+      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'Hi {name}' }));
+      const result = await tolk('push', [...connection(target), '--format', 'vue-i18n', '--in', dir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('"home.greeting"');
+      expect(await etagOf(target)).toBe(etag);
     });
   });
 
@@ -203,7 +228,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
 
     it.each([
       ['--in', ['--format', 'json'], 'missing --in'],
-      ['a pushable --format', ['--format', 'vue-i18n', '--in', 'x'], '--format must be one of json, i18next, flutter'],
+      ['a pushable --format', ['--format', 'xliff', '--in', 'x'], '--format must be one of json, vue-i18n, i18next, flutter'],
     ])('without %s: exit 1 before any request, nothing on stdout', async (_label, args, reason) => {
       const result = await tolk('push', [...connection('p'), ...args]);
       expect(result.code).toBe(1);

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { readConfigFile, resolveServerOptions } from '../pull/options.js';
 
-export const PUSH_FORMATS = ['json', 'i18next', 'flutter'] as const;
+export const PUSH_FORMATS = ['json', 'vue-i18n', 'i18next', 'flutter'] as const;
 export type PushFormat = (typeof PUSH_FORMATS)[number];
 
 export interface PushOptions {
@@ -14,7 +14,7 @@ export interface PushOptions {
   apiKey: string;
   project: string;
   format: PushFormat;
-  /** absolute: the json file, or the i18next / flutter directory */
+  /** absolute: the json file, the vue-i18n directory or file, or the i18next / flutter directory */
   in: string;
   dryRun: boolean;
 }
@@ -34,6 +34,6 @@ export function resolvePushOptions(flags: PushFlags, env: NodeJS.ProcessEnv, cwd
   const server = resolveServerOptions(flags, env, readConfigFile(cwd));
   if (flags.format === undefined) throw new Error(`missing --format (${PUSH_FORMATS.join('|')})`);
   if (!(PUSH_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format must be one of ${PUSH_FORMATS.join(', ')}, not "${flags.format}"`);
-  if (!flags.in) throw new Error('missing --in (the json file, or the i18next / flutter directory)');
+  if (!flags.in) throw new Error('missing --in (the json file, the vue-i18n directory or file, or the i18next / flutter directory)');
   return { ...server, format: flags.format as PushFormat, in: resolve(cwd, flags.in), dryRun: flags.dryRun ?? false };
 }

@@ -45,12 +45,12 @@ export async function push(options: PushOptions) {
 export function registerPushCommand(program: Command): void {
   program
     .command('push')
-    .description('import json / i18next / flutter files into an existing project on a tolk server (flags > env TOLK_URL/TOLK_API_KEY > ./tolk.json)')
+    .description('import json / vue-i18n / i18next / flutter files into an existing project on a tolk server (flags > env TOLK_URL/TOLK_API_KEY > ./tolk.json)')
     .option('--url <url>', 'the tolk server, e.g. https://tolk.example.com (env TOLK_URL)')
     .option('--key <key>', 'an API key (env TOLK_API_KEY)')
     .option('--project <id>', 'the project id')
     .option('--format <format>', PUSH_FORMATS.join('|'))
-    .option('--in <path>', 'the json file (or a directory holding messages.json), or the i18next / flutter directory')
+    .option('--in <path>', 'the json file (or a directory holding messages.json), the vue-i18n directory of <lang>.json (or one file of all languages), or the i18next / flutter directory')
     .option('--dry-run', 'print the plan, write nothing')
     .action(async (flags: PushFlags) => {
       const result = await push(resolvePushOptions(flags, process.env, process.cwd()));

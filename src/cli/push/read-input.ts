@@ -1,11 +1,13 @@
 /**
  * Reads what `tolk push` imports, in the shapes the exports write: the `json` document
  * (`{lang: {group: {entry: text}}}`), an i18next directory (`<lang>/translation.json`, nested the same
- * way) or a Flutter directory (`app_<lang>.arb`). Nothing here knows the project; Flutter keys are
+ * way), vue-i18n flat messages (a directory of `<lang>.json`, or one `{lang: {"group.entry": message}}`
+ * file) or a Flutter directory (`app_<lang>.arb`). Nothing here knows the project; Flutter keys are
  * mapped onto groups later (flutter-keys.ts), since an ARB key alone does not say where groups end.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { unescapeVueMessage } from './vue-i18n-input.js';
 
 /** Texts by language and dotted path (`auth.login.submit`), plus the group paths the files hold. */
 export interface NestedInput {
@@ -92,6 +94,50 @@ function readI18next(dir: string): NestedInput {
   return nestedInput(files.map(([language, file]) => [language, file, readJson(file)]));
 }
 
+/** One language's flat vue-i18n object: each key split on dots (names never hold one), each message unescaped. */
+function unflattenVue(source: string, value: Json): Json {
+  if (!isObject(value)) throw new Error(`${source}: the top level must be an object`);
+  const nested: Record<string, Json> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message !== 'string') throw new Error(`${source}: "${key}" is ${message === null ? 'null' : typeof message}, not text`);
+    const path = key.split('.');
+    if (path.some((name) => name === '')) throw new Error(`${source}: "${key}" is no dotted group path and entry name`);
+    let text: string;
+    try {
+      text = unescapeVueMessage(message);
+    } catch (error) {
+      throw new Error(`${source}: "${key}": ${(error as Error).message}`);
+    }
+    let node = nested;
+    for (let depth = 0; depth < path.length - 1; depth += 1) {
+      const name = path[depth]!;
+      const child = Object.hasOwn(node, name) ? node[name] : undefined;
+      if (typeof child === 'string') throw new Error(`${source}: "${key}" puts an entry under the entry "${path.slice(0, depth + 1).join('.')}"`);
+      if (child === undefined) node[name] = {};
+      node = node[name] as Record<string, Json>;
+    }
+    const name = path[path.length - 1]!;
+    if (Object.hasOwn(node, name)) throw new Error(`${source}: "${key}" is both an entry and a group`);
+    node[name] = text;
+  }
+  return nested;
+}
+
+function readVueI18n(path: string): NestedInput {
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    const files = directoryEntries(path)
+      .filter((name) => name.endsWith('.json') && name !== 'messages.json' && !name.startsWith('.'))
+      .map((name) => [name.slice(0, -'.json'.length), join(path, name)] as const);
+    if (files.length === 0) throw new Error(`${path} holds no <lang>.json`);
+    return nestedInput(files.map(([language, file]) => [language, file, unflattenVue(file, readJson(file))]));
+  }
+  const document = readJson(path);
+  if (!isObject(document)) throw new Error(`${path} must hold an object keyed by language`);
+  return nestedInput(
+    Object.entries(document).map(([language, value]) => [language, `${path} › ${language}`, unflattenVue(`${path} › ${language}`, value)]),
+  );
+}
+
 function readFlutter(dir: string): ArbInput {
   const names = directoryEntries(dir).filter((name) => /^app_.+\.arb$/.test(name));
   if (names.length === 0) throw new Error(`${dir} holds no app_<lang>.arb`);
@@ -124,10 +170,12 @@ function readFlutter(dir: string): ArbInput {
 }
 
 /** Reads `path` in `format`; throws a one-line reason for input that is not in the format's shape. */
-export function readPushInput(format: 'json' | 'i18next' | 'flutter', path: string): NestedInput | ArbInput {
+export function readPushInput(format: 'json' | 'vue-i18n' | 'i18next' | 'flutter', path: string): NestedInput | ArbInput {
   switch (format) {
     case 'json':
       return readJsonDocument(path);
+    case 'vue-i18n':
+      return readVueI18n(path);
     case 'i18next':
       return readI18next(path);
     case 'flutter':
