@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createGroup, createProject, createProjectWithGroup, setTranslation } from '../helpers/seed.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { startServerWithUsers, type TestServer, type TestUser } from '../helpers/server.js';
 
 const SUMMARY_KEYS = ['baseTerm', 'contextInfo', 'createdAt', 'groupId', 'id', 'technicalName'];
 const UNTRANSLATED_KEYS = ['baseTerm', 'contextInfo', 'groupId', 'id', 'technicalName'];
@@ -12,13 +12,11 @@ const notFoundBody = { statusCode: 404, code: 'ERR_NOT_FOUND', message: expect.a
 
 describe.each(DIALECTS)('entries on %s', (dialect) => {
   let server: TestServer;
-  let owner: { id: string; apiKey: string };
-  let stranger: { id: string; apiKey: string };
+  let owner: TestUser;
+  let stranger: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    owner = await server.user();
-    stranger = await server.user();
+    ({ server, owner, stranger } = await startServerWithUsers(dialect));
   });
   afterAll(() => server?.close());
 

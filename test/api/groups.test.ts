@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, created, createEntry, createGroup, createGroupChain, createProject, setTranslation } from '../helpers/seed.js';
-import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { startServerWithUsers, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 /** An error body without validation details: exactly the contract's three fields. */
 const errorBody = (statusCode: number, code: string) => ({ statusCode, code, message: expect.any(String) });
@@ -21,13 +21,11 @@ const CUID = /^[a-z][a-z0-9]{23}$/;
 
 describe.each(DIALECTS)('groups on %s', (dialect) => {
   let server: TestServer;
-  let owner: { id: string; apiKey: string };
-  let stranger: { id: string; apiKey: string };
+  let owner: TestUser;
+  let stranger: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    owner = await server.user();
-    stranger = await server.user();
+    ({ server, owner, stranger } = await startServerWithUsers(dialect));
   });
   afterAll(() => server?.close());
 

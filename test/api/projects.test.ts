@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { createProject } from '../helpers/seed.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { startServerWithUsers, type TestServer, type TestUser } from '../helpers/server.js';
 
 describe.each(DIALECTS)('projects on %s', (dialect) => {
   let server: TestServer;
-  let owner: { id: string; apiKey: string };
-  let stranger: { id: string; apiKey: string };
+  let owner: TestUser;
+  let stranger: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    owner = await server.user();
-    stranger = await server.user();
+    ({ server, owner, stranger } = await startServerWithUsers(dialect));
   });
   afterAll(() => server?.close());
 

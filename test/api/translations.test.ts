@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createProjectWithGroup, setTranslation } from '../helpers/seed.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { startServerWithUsers, type TestServer, type TestUser } from '../helpers/server.js';
 
 const TRANSLATION_KEYS = ['createdAt', 'id', 'language', 'translation', 'translatorId', 'updatedAt'];
 const notFoundBody = { statusCode: 404, code: 'ERR_NOT_FOUND', message: expect.any(String) };
 
 describe.each(DIALECTS)('translations on %s', (dialect) => {
   let server: TestServer;
-  let owner: { id: string; apiKey: string };
-  let stranger: { id: string; apiKey: string };
+  let owner: TestUser;
+  let stranger: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    owner = await server.user();
-    stranger = await server.user();
+    ({ server, owner, stranger } = await startServerWithUsers(dialect));
   });
   afterAll(() => server?.close());
 

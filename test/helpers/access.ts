@@ -6,13 +6,9 @@ import { expect } from 'vitest';
 import type { Role } from '../../src/domain/access/capabilities.js';
 import { TOLK_BIN } from './cli.js';
 import { created, createEntry, createGroup, createProject, setTranslation } from './seed.js';
-import type { TestServer } from './server.js';
+import type { TestServer, TestUser } from './server.js';
 
-export interface TestUser {
-  id: string;
-  email: string;
-  apiKey: string;
-}
+export type { TestUser };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

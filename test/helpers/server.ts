@@ -66,6 +66,14 @@ export async function openTestStore(dialect: Dialect): Promise<{ store: Store; u
 
 let userCounter = 0;
 
+export type TestUser = Awaited<ReturnType<TestServer['user']>>;
+
+/** A server with two users: the owner of what a test creates, and a stranger to it. */
+export async function startServerWithUsers(dialect: Dialect): Promise<{ server: TestServer; owner: TestUser; stranger: TestUser }> {
+  const server = await startServer(dialect);
+  return { server, owner: await server.user(), stranger: await server.user() };
+}
+
 /** Starts the app on a free loopback port over its own store. */
 export async function startServer(dialect: Dialect): Promise<TestServer> {
   const { store, url, dispose } = await openTestStore(dialect);
