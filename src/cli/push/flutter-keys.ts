@@ -11,15 +11,14 @@
  * A shorter group prefix is tried when the rest is not a valid entry name (at least 4 characters);
  * a key that fits nowhere is skipped and reported, as is a translated key with no entry.
  */
+import { ENTRY_NAME_LENGTH, TECHNICAL_NAME } from '../../domain/shared/technical-names.js';
 import { flutterKey } from '../../exports/flutter/flutter-key.js';
 import type { ResolvedInput, Skipped } from './plan.js';
 import type { ProjectState } from './project-state.js';
 import type { ArbInput } from './read-input.js';
 
-const ENTRY_NAME = /^[a-z][a-zA-Z0-9]*$/;
-const MIN_ENTRY_NAME = 4;
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-const validEntryName = (name: string) => ENTRY_NAME.test(name) && [...name].length >= MIN_ENTRY_NAME;
+const validEntryName = (name: string) => TECHNICAL_NAME.test(name) && [...name].length >= ENTRY_NAME_LENGTH.min;
 
 /** The dotted path for a key that no entry has yet, adding any new group to `groupKeys`; undefined when none fits. */
 function placeNewKey(key: string, groupKeys: Map<string, string>): string | undefined {

@@ -11,10 +11,8 @@ import * as rows from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
 import { isKnownLocale } from '../locales/locale-catalog.js';
+import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME } from '../shared/technical-names.js';
 
-const TECHNICAL_NAME = /^[a-z][a-zA-Z0-9]*$/;
-const GROUP_NAME_LENGTH = { min: 1, max: 100 };
-const ENTRY_NAME_LENGTH = { min: 4, max: 100 };
 
 function nameBreaksRules(name: string, length: { min: number; max: number }): boolean {
   const codePoints = [...name].length;

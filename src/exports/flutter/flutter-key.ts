@@ -1,9 +1,8 @@
 /** Flutter message keys: an entry's path as one lowerCamel word, and the keys gen-l10n cannot take. */
+import { TECHNICAL_NAME } from '../../domain/shared/technical-names.js';
 import { DART_RESERVED_WORDS, isGenL10nResourceName } from './gen-l10n-names.js';
 import type { KeyCollision } from './types.js';
 
-/** The contract's pattern for group and entry technical names. */
-const TECHNICAL_NAME = /^[a-z][a-zA-Z0-9]*$/;
 
 /**
  * Members every generated Localizations class already has (gen_l10n_templates.dart, plus what it

@@ -1,5 +1,6 @@
 /** Schemas shared by every route: ids, pages, the error body, field rules of the contract. */
 import { Type, type Static, type TSchema } from 'typebox';
+import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME_PATTERN } from '../../domain/shared/technical-names.js';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
@@ -8,9 +9,18 @@ export const IdParams = Type.Object({ id: Type.String({ description: 'resource i
 /** A locale tag; whether it is one of GET /locales is checked by the domain (with a "did you mean"). */
 export const LocaleTag = Type.String({ minLength: 1, maxLength: 35, description: 'locale tag of GET /locales, e.g. en or pt-BR' });
 
-const CAMEL = '^[a-z][a-zA-Z0-9]*$';
-export const GroupTechnicalName = Type.String({ minLength: 1, maxLength: 100, pattern: CAMEL, description: 'camelCase-style, 1–100 characters' });
-export const EntryTechnicalName = Type.String({ minLength: 4, maxLength: 100, pattern: CAMEL, description: 'camelCase-style, 4–100 characters' });
+export const GroupTechnicalName = Type.String({
+  minLength: GROUP_NAME_LENGTH.min,
+  maxLength: GROUP_NAME_LENGTH.max,
+  pattern: TECHNICAL_NAME_PATTERN,
+  description: `camelCase-style, ${GROUP_NAME_LENGTH.min}–${GROUP_NAME_LENGTH.max} characters`,
+});
+export const EntryTechnicalName = Type.String({
+  minLength: ENTRY_NAME_LENGTH.min,
+  maxLength: ENTRY_NAME_LENGTH.max,
+  pattern: TECHNICAL_NAME_PATTERN,
+  description: `camelCase-style, ${ENTRY_NAME_LENGTH.min}–${ENTRY_NAME_LENGTH.max} characters`,
+});
 /** A human-readable label: at least one visible character. */
 export const DisplayName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 export const ProjectName = Type.String({ minLength: 3, maxLength: 32, pattern: '\\S', description: '3–32 characters' });
