@@ -75,8 +75,9 @@ export async function listUntranslated(
   if (kept) return kept;
   // The total is the same for every page of one version: counted once.
   const totalKey = `untranslated-total:${projectId}:${language}`;
-  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, entryReads.get<number>(totalKey, projectId, version));
-  entryReads.set(totalKey, projectId, version, found.total, 16);
+  const knownTotal = entryReads.get<number>(totalKey, projectId, version);
+  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, knownTotal);
+  if (knownTotal === undefined) entryReads.set(totalKey, projectId, version, found.total, 16);
   const view = pageOf(page, found, (row) => ({
     id: row.id,
     groupId: row.group_id,
