@@ -1,8 +1,9 @@
 /** Builds the Fastify application on a store. Never listens: server.ts and the tests do. */
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { requireApiKey } from './http/plugins/auth.js';
+import { requireApiKey, requireWebSession } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
 import { installMetrics } from './http/plugins/metrics.js';
@@ -11,6 +12,9 @@ import { meterRequests } from './http/plugins/quota.js';
 import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins/request-id.js';
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
+import { installWebApp } from './http/plugins/web-app.js';
+import { profileRoute, publicAccountRoutes, sessionAccountRoutes } from './http/routes/accounts.js';
+import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { healthRoutes } from './http/routes/health.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
@@ -21,6 +25,7 @@ import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
 import { openApiDocumentRoute } from './http/routes/openapi-document.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { translationRoutes } from './http/routes/translations.js';
+import { webAppSupportRoutes } from './http/routes/web-app-support.js';
 import { ErrorBody } from './http/schemas/common.js';
 import type { Store } from './store/open-store.js';
 
@@ -29,6 +34,10 @@ export interface AppOptions {
   logLevel?: string;
   /** when set, GET /metrics needs it as a bearer token */
   metricsToken?: string | undefined;
+  /** whether anyone may sign up in the web application (TOLK_SIGNUP); default open */
+  signUpOpen?: boolean;
+  /** honour X-Forwarded-For/-Proto/-Host from a reverse proxy (TRUST_PROXY) */
+  trustProxy?: boolean;
 }
 
 /** The package version, served as the build of GET /version. */
@@ -38,7 +47,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -47,6 +56,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken }: AppOp
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     // A client gets this long to send its whole request; slow-loris connections are cut.
     requestTimeout: 30_000,
+    trustProxy,
     clientErrorHandler: answerClientError,
     // The router's own refusals (malformed percent-encoding, an id past maxParamLength) get the contract body too.
     frameworkErrors: (error, request, reply) => {
@@ -67,15 +77,19 @@ export async function buildApp({ store, logLevel = 'info', metricsToken }: AppOp
   installRequestIdEcho(app);
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
+  app.decorateRequest('webSession', null);
+  await app.register(fastifyCookie);
   // Before the docs' routes, so that they are counted too.
   installMetrics(app, { store, token: metricsToken });
   await installOpenApi(app, PACKAGE_VERSION);
 
   await app.register(healthRoutes(store));
+  await installWebApp(app);
   await app.register(
     async (api) => {
       await api.register(publicMetadataRoutes(PACKAGE_VERSION));
       await api.register(openApiDocumentRoute);
+      await api.register(publicAccountRoutes(store.db, signUpOpen));
       await api.register(async (authenticated) => {
         requireApiKey(authenticated, store.db);
         meterRequests(authenticated, store.db);
@@ -87,6 +101,13 @@ export async function buildApp({ store, logLevel = 'info', metricsToken }: AppOp
         await authenticated.register(translationRoutes, options);
         await authenticated.register(memberRoutes, options);
         await authenticated.register(exportRoutes(store.reader), options);
+        await authenticated.register(profileRoute, options);
+        await authenticated.register(webAppSupportRoutes, options);
+        await authenticated.register(async (sessionOnly) => {
+          requireWebSession(sessionOnly);
+          await sessionOnly.register(sessionAccountRoutes, options);
+          await sessionOnly.register(apiKeyRoutes, options);
+        });
       });
     },
     { prefix: API_PREFIX },

@@ -6,6 +6,17 @@ export interface Config {
   readonly logLevel: string;
   /** when set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is public like /healthz */
   readonly metricsToken: string | undefined;
+  /** TOLK_SIGNUP=closed: only the CLI creates users */
+  readonly signUpOpen: boolean;
+  /** TRUST_PROXY=true: behind a reverse proxy, honour X-Forwarded-Proto (Secure cookies) and -For (throttling) */
+  readonly trustProxy: boolean;
+}
+
+/** A variable that must be one of two words, the first being the default. */
+function oneOf(env: NodeJS.ProcessEnv, name: string, [fallback, other]: [string, string]): boolean {
+  const value = env[name] || fallback;
+  if (value !== fallback && value !== other) throw new Error(`${name} must be ${fallback} or ${other}, got "${value}"`);
+  return value === fallback;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -24,5 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/tolk.db',
     logLevel,
     metricsToken: env.METRICS_TOKEN || undefined,
+    signUpOpen: oneOf(env, 'TOLK_SIGNUP', ['open', 'closed']),
+    trustProxy: !oneOf(env, 'TRUST_PROXY', ['false', 'true']),
   });
 }

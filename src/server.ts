@@ -10,7 +10,13 @@ const IDLE_SWEEP_MS = 100;
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
   const store = await openStore(config.databaseUrl);
-  const app = await buildApp({ store, logLevel: config.logLevel, metricsToken: config.metricsToken });
+  const app = await buildApp({
+    store,
+    logLevel: config.logLevel,
+    metricsToken: config.metricsToken,
+    signUpOpen: config.signUpOpen,
+    trustProxy: config.trustProxy,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

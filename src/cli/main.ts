@@ -8,10 +8,13 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
 import { inspectStore } from '../domain/integrity/inspect-store.js';
 import { revokeKey } from '../domain/keys/api-keys.js';
+import { setPasswordForEmail } from '../domain/accounts/account-use-cases.js';
+import { hashPassword } from '../domain/accounts/passwords.js';
 import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
 import { AppError } from '../errors.js';
 import { inReadSnapshot } from '../store/integrity/snapshot.js';
 import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
+import { readPasswordFromStdin } from './password-stdin.js';
 import { registerPullCommand } from './pull/pull.js';
 import { registerPushCommand } from './push/push.js';
 
@@ -49,19 +52,34 @@ users
   .option('--timezone <zone>', 'IANA time zone', 'UTC')
   .option('--daily-quota <n>', 'authenticated API requests a day', wholeNumber)
   .option('--member-limit <n>', 'members the user\'s projects may have', wholeNumber)
-  .action((options) =>
-    withStore(({ db }) =>
-      createUser(db, {
-        email: options.email,
-        firstName: options.firstName,
-        lastName: options.lastName,
-        locale: options.locale,
-        timezone: options.timezone,
-        dailyQuota: options.dailyQuota,
-        memberLimit: options.memberLimit,
-      }),
-    ),
-  );
+  .option('--password-stdin', 'read a web sign-in password from the first line of standard input')
+  .action(async (options) => {
+    const passwordHash = options.passwordStdin ? await hashPassword(await readPasswordFromStdin()) : null;
+    await withStore(({ db }) =>
+      createUser(
+        db,
+        {
+          email: options.email,
+          firstName: options.firstName,
+          lastName: options.lastName,
+          locale: options.locale,
+          timezone: options.timezone,
+          dailyQuota: options.dailyQuota,
+          memberLimit: options.memberLimit,
+        },
+        passwordHash,
+      ),
+    );
+  });
+users
+  .command('set-password')
+  .description("set a user's web sign-in password (signs out their browsers)")
+  .requiredOption('--email <email>')
+  .requiredOption('--password-stdin', 'read the password from the first line of standard input')
+  .action(async (options) => {
+    const password = await readPasswordFromStdin();
+    await withStore(async ({ db }) => ({ ...(await setPasswordForEmail(db, options.email, password)), passwordSet: true }));
+  });
 
 const keys = program.command('keys').description('manage API keys');
 keys

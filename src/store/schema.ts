@@ -103,6 +103,25 @@ export interface DailyUsageTable {
   count: number;
 }
 
+/** A signed-in browser (the web application's cookie). */
+export interface SessionsTable {
+  /** sha256 of the cookie's secret, hex */
+  id_hash: string;
+  user_id: string;
+  csrf_secret: string;
+  created_at: string;
+  /** refreshed at most once an hour; the idle expiry counts from it */
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Failed sign-ins counted per e-mail and per client address within a window. */
+export interface SignInFailuresTable {
+  scope: string;
+  failures: number;
+  window_started_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -113,6 +132,8 @@ export interface Database {
   translations: TranslationsTable;
   daily_usage: DailyUsageTable;
   missing_translations: MissingTranslationsTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

@@ -10,6 +10,8 @@ export interface Principal {
   userId: string;
   /** authenticated API requests the user may make per UTC day (absent for callers that are not metered) */
   dailyQuota?: number;
+  /** how the caller proved who it is: API keys are metered, web sessions are not (contract) */
+  authenticatedBy?: 'apiKey' | 'session';
 }
 
 export interface ProjectAccess {

@@ -11,20 +11,31 @@ import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
 import { loadEntryAccess } from './entry-access.js';
 
-/** A page of a group's entries; `search` matches technical name or base term, case-insensitively. */
+type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
+
+/**
+ * A page of a group's entries; `search` matches technical name or base term, case-insensitively.
+ * `withTranslations` adds each entry's translations (the editor's grid: one request a page).
+ */
 export async function listEntries(
   db: Db,
   principal: Principal,
   groupId: string,
-  search: string | undefined,
+  { search, withTranslations }: { search?: string | undefined; withTranslations: boolean },
   page: PageRequest,
-): Promise<Page<EntrySummaryView>> {
+): Promise<Page<EntryListItem>> {
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
-  const { id: projectId, contentVersion } = access.project;
-  const key = `page:${groupId}:${page.limit}:${page.offset}:${search ?? ''}`;
-  const kept = entryReads.get<Page<EntrySummaryView>>(key, projectId, contentVersion);
+  const { id: projectId, contentVersion, translationLanguages } = access.project;
+  const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
+  const kept = entryReads.get<Page<EntryListItem>>(key, projectId, contentVersion);
   if (kept) return kept;
-  const found = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+  const found: Page<EntryListItem> = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+  if (withTranslations) {
+    const rows = await entries.listTranslationsOfEntries(db, found.result.map((entry) => entry.id), translationLanguages);
+    for (const entry of found.result) entry.translations = [];
+    const byEntry = new Map(found.result.map((entry) => [entry.id, entry]));
+    for (const row of rows) byEntry.get(row.entry_id)?.translations?.push(translationView(row));
+  }
   entryReads.set(key, projectId, contentVersion, found, approximateBytes(found));
   return found;
 }

@@ -4,7 +4,8 @@
  * lookup be one indexed equality.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { findActiveKeyByHash, insertApiKey, revokeApiKey } from '../../store/repositories/users.js';
+import { AppError, notFound, validationError } from '../../errors.js';
+import { findActiveKeyByHash, findKeyOfUser, insertApiKey, listLiveKeysOfUser, revokeApiKey, touchApiKey } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import { newId, nowIso } from '../shared/ids.js';
 import type { Principal } from '../access/project-access.js';
@@ -46,7 +47,54 @@ export async function authenticateKey(db: Db, secret: string): Promise<Principal
   // The index lookup already matched; comparing again in constant time keeps any
   // byte-by-byte comparison out of the decision.
   if (!found || !timingSafeEqual(Buffer.from(found.secretHash, 'hex'), Buffer.from(presented, 'hex'))) return null;
-  return { userId: found.userId, dailyQuota: Number(found.dailyQuota) };
+  await noteUse(db, found.keyId, found.lastUsedAt);
+  return { userId: found.userId, dailyQuota: Number(found.dailyQuota), authenticatedBy: 'apiKey' };
+}
+
+/** "Last used" is kept to the minute: one write a minute per busy key instead of one per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+async function noteUse(db: Db, keyId: string, lastUsedAt: string | null): Promise<void> {
+  const now = Date.now();
+  if (lastUsedAt !== null && now - Date.parse(lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
+  await touchApiKey(db, keyId, new Date(now).toISOString());
+}
+
+/** A key as its owner sees it later: never the secret. */
+export interface KeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** The caller's live keys, newest first. */
+export async function listKeys(db: Db, principal: Principal): Promise<KeyView[]> {
+  return listLiveKeysOfUser(db, principal.userId, nowIso());
+}
+
+/** Makes a key for the caller (web settings); the secret is in this answer only. */
+export async function createKeyForUser(
+  db: Db,
+  principal: Principal,
+  input: { name: string; expiresAt?: string | null | undefined },
+): Promise<KeyView & { secret: string }> {
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+  if (expiresAt !== null && expiresAt <= nowIso()) throw validationError('expiresAt must be in the future', '/body/expiresAt');
+  const created = await createApiKey(db, principal.userId, input.name.trim(), expiresAt);
+  const key = await findKeyOfUser(db, principal.userId, created.id);
+  if (!key) throw new AppError('ERR_INTERNAL', 'the new key could not be read back');
+  const { revokedAt: _revoked, ...view } = key;
+  return { ...view, secret: created.apiKey };
+}
+
+/** Revokes one of the caller's own keys; another user's key is "not found" (no existence leak). */
+export async function revokeOwnKey(db: Db, principal: Principal, keyId: string): Promise<void> {
+  const key = await findKeyOfUser(db, principal.userId, keyId);
+  if (!key || key.revokedAt !== null) throw notFound('API key');
+  await revokeKey(db, keyId);
 }
 
 /** Revokes a key; false when no live key has this id. */

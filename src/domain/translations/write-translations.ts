@@ -14,7 +14,9 @@ export interface TranslationInput {
   language: string;
   translation: string;
   /** the If-Match header: the save is refused (412) unless the stored translation still has this ETag */
-  ifMatch?: string;
+  ifMatch?: string | undefined;
+  /** the If-None-Match header: `*` saves only when there is no translation yet (the editor's empty cell) */
+  ifNoneMatch?: string | undefined;
 }
 
 /** Whether an If-Match value (a list of ETags, or *) matches the stored translation. */
@@ -43,7 +45,10 @@ export async function setTranslation(
     const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const stored = await entries.findTranslation(trx, entryId, input.language);
-    if (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) {
+    const preconditionFails =
+      (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
+      (input.ifNoneMatch !== undefined && stored !== undefined && (input.ifNoneMatch.trim() === '*' || matches(input.ifNoneMatch, stored)));
+    if (preconditionFails) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }
     const now = nextTimestamp(stored?.updated_at);

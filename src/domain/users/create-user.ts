@@ -23,6 +23,7 @@ export interface NewUserInput {
   memberLimit?: number;
 }
 
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -32,24 +33,29 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-function checkUser(input: NewUserInput): void {
-  if (!EMAIL.test(input.email) || input.email.length > 254) throw validationError('email must be an e-mail address', '/email');
+/** Checks the profile fields present in `input` (creation and PATCH /info share these rules). */
+export function checkProfileFields(input: { firstName?: string | undefined; lastName?: string | undefined; locale?: string | undefined; timezone?: string | undefined }): void {
   for (const [field, value] of [['firstName', input.firstName], ['lastName', input.lastName]] as const) {
-    if (value.trim() === '' || [...value].length > 100) throw validationError(`${field} must be 1–100 characters`, `/${field}`);
+    if (value !== undefined && (value.trim() === '' || [...value].length > 100)) throw validationError(`${field} must be 1–100 characters`, `/${field}`);
   }
   if (input.locale !== undefined && !isKnownLocale(input.locale)) throw validationError(`unknown locale "${input.locale}"`, '/locale');
   if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw validationError(`unknown time zone "${input.timezone}"`, '/timezone');
+}
+
+function checkUser(input: NewUserInput): void {
+  if (!EMAIL.test(input.email) || input.email.length > 254) throw validationError('email must be an e-mail address', '/email');
+  checkProfileFields(input);
   for (const [field, value] of [['dailyQuota', input.dailyQuota], ['memberLimit', input.memberLimit]] as const) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) throw validationError(`${field} must be a whole number ≥ 0`, `/${field}`);
   }
 }
 
-/** Creates a user with a first API key; a taken e-mail is a conflict. */
-export async function createUser(db: Db, input: NewUserInput): Promise<{ id: string; email: string; apiKey: string }> {
+/** Inserts a checked user; a taken e-mail is a conflict. */
+async function addUser(db: Db, input: NewUserInput, passwordHash: string | null, then: (trx: Db, id: string) => Promise<void>) {
   checkUser(input);
   const id = newId();
   try {
-    return await inTransaction(db, async (trx) => {
+    await inTransaction(db, async (trx) => {
       await insertUser(trx, {
         id,
         email: input.email,
@@ -60,14 +66,32 @@ export async function createUser(db: Db, input: NewUserInput): Promise<{ id: str
         dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
         memberLimit: input.memberLimit ?? DEFAULT_MEMBER_LIMIT,
         createdAt: nowIso(),
+        passwordHash,
       });
-      const key = await createApiKey(trx, id, 'default');
-      return { id, email: input.email, apiKey: key.apiKey };
+      await then(trx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('ERR_CONFLICT', `a user with e-mail ${input.email} already exists`);
     throw error;
   }
+  return id;
+}
+
+/**
+ * Creates a user with a first API key (the CLI's `users create`); with a password hash
+ * (domain/accounts/passwords.ts) the user can also sign in to the web application.
+ */
+export async function createUser(db: Db, input: NewUserInput, passwordHash: string | null = null) {
+  let apiKey = '';
+  const id = await addUser(db, input, passwordHash, async (trx, userId) => {
+    apiKey = (await createApiKey(trx, userId, 'default')).apiKey;
+  });
+  return { id, email: input.email, apiKey };
+}
+
+/** Creates a user who signs in with a password and makes API keys in the settings (web sign-up). */
+export async function createPasswordUser(db: Db, input: NewUserInput, passwordHash: string): Promise<{ id: string }> {
+  return { id: await addUser(db, input, passwordHash, async () => {}) };
 }
 
 /** Creates another key for the user with this e-mail. */

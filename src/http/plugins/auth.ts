@@ -1,34 +1,61 @@
-/** Bearer API-key authentication for the scope it is registered in (spec section 5). */
+/**
+ * Authentication for the scope it is registered in: a bearer API key (spec section 5) or, without an
+ * Authorization header, the web application's session cookie (contract "Web application").
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import type { Principal } from '../../domain/access/project-access.js';
+import { resumeSession, type LiveSession } from '../../domain/accounts/web-sessions.js';
 import { authenticateKey } from '../../domain/keys/api-keys.js';
 import type { Db } from '../../store/schema.js';
+import { changesState, checkSessionWrite, SESSION_COOKIE } from './web-session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** the web session the request was made with, if any */
+    webSession: LiveSession | null;
   }
 }
 
 const unauthorized = (message: string) =>
   new AppError('ERR_UNAUTHORIZED', message, undefined, { 'www-authenticate': 'Bearer realm="tolk"' });
 
-/** The bearer token of the request, or an error saying what is wrong with the header. */
-function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  if (!header) throw unauthorized('an API key is required: send "Authorization: Bearer <key>"');
+/** The bearer token of the header, or an error saying what is wrong with it. */
+function bearerToken(header: string): string {
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match?.[1]) throw unauthorized('the Authorization header must be "Bearer <key>"');
   return match[1];
 }
 
-/** Requires a valid key on every route registered in `scope` (and its children). */
+/** The caller of a request: its API key if it sends one, else its session cookie. */
+async function authenticate(db: Db, request: FastifyRequest): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const principal = await authenticateKey(db, bearerToken(header));
+    if (!principal) throw unauthorized('the API key is invalid, revoked or expired');
+    return principal;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie === undefined) throw unauthorized('an API key is required: send "Authorization: Bearer <key>"');
+  const session = await resumeSession(db, cookie);
+  if (!session) throw unauthorized('the session has ended; sign in again');
+  if (changesState(request)) checkSessionWrite(request, session);
+  request.webSession = session;
+  return session.principal;
+}
+
+/** Requires a valid key or session on every route registered in `scope` (and its children). */
 export function requireApiKey(scope: FastifyInstance, db: Db): void {
   scope.addHook('onRequest', async (request) => {
-    const principal = await authenticateKey(db, bearerToken(request));
-    if (!principal) throw unauthorized('the API key is invalid, revoked or expired');
-    request.principal = principal;
+    request.principal = await authenticate(db, request);
+  });
+}
+
+/** Narrows a scope to web sessions: API keys may not manage keys or passwords (a leaked key must not mint more). */
+export function requireWebSession(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    if (!request.webSession) throw forbidden('this is done in the web application, signed in with your password');
   });
 }
 
@@ -36,4 +63,10 @@ export function requireApiKey(scope: FastifyInstance, db: Db): void {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized('an API key is required');
   return request.principal;
+}
+
+/** The web session of a session-only route. */
+export function webSessionOf(request: FastifyRequest): LiveSession {
+  if (!request.webSession) throw forbidden('this needs a web session');
+  return request.webSession;
 }

@@ -34,6 +34,14 @@ const BEARER_API_KEY = {
   description: 'An API key of the user, sent as `Authorization: Bearer <API_KEY>` (keys start with `tolk_`).',
 } as const;
 
+const WEB_SESSION = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'tolk_session',
+  description:
+    'The web application\'s session (POST /auth/sign-in). Every authenticated route also accepts it; state changes made with it need the x-csrf-token header and a same-origin Origin.',
+} as const;
+
 interface ObjectSchema {
   properties?: Record<string, { default?: unknown }>;
   required?: string[];
@@ -73,7 +81,7 @@ export async function installOpenApi(app: FastifyInstance, build: string): Promi
         description: `Projects, groups, entries, translations and exports (server build ${build}).`,
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer_api_key: BEARER_API_KEY } },
+      components: { securitySchemes: { bearer_api_key: BEARER_API_KEY, web_session: WEB_SESSION } },
     },
     // Shared schemas (ErrorBody) keep their names instead of becoming def-0, def-1, ….
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },

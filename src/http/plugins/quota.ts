@@ -18,9 +18,12 @@ declare module 'fastify' {
   }
 }
 
+/** The quota meters API keys; requests of a signed-in browser are not counted (contract). */
+const isMetered = (request: FastifyRequest) => request.principal?.authenticatedBy !== 'session';
+
 /** Charges one request and sets the RateLimit-* headers on the reply (429 when the quota is used up). */
 export async function chargeQuota(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.quotaCharged) return;
+  if (request.quotaCharged || !isMetered(request)) return;
   request.quotaCharged = true;
   reply.headers(rateLimitHeaders(await chargeRequest(db, principalOf(request))));
 }
@@ -32,11 +35,11 @@ const isDeferred = (request: FastifyRequest) =>
 export function meterRequests(scope: FastifyInstance, db: Db): void {
   scope.decorateRequest('quotaCharged', false);
   scope.addHook('onRequest', async (request, reply) => {
-    if (!isDeferred(request)) await chargeQuota(db, request, reply);
+    if (isMetered(request) && !isDeferred(request)) await chargeQuota(db, request, reply);
   });
   // A deferred request that failed before its handler charged it (400, 404, …) still counts.
   scope.addHook('onSend', async (request, reply, payload) => {
-    if (!isDeferred(request) || request.quotaCharged || reply.statusCode === 304 || !request.principal) return payload;
+    if (!isMetered(request) || !isDeferred(request) || request.quotaCharged || reply.statusCode === 304 || !request.principal) return payload;
     try {
       await chargeQuota(db, request, reply);
     } catch (error) {

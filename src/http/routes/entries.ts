@@ -3,7 +3,7 @@ import { getEntry, listEntries, listUntranslated } from '../../domain/entries/re
 import { createEntry, deleteEntry, updateEntry } from '../../domain/entries/write-entries.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
-import { CreateEntryBody, Entry, EntryListQuery, EntrySummary, UntranslatedEntry, UntranslatedQuery, UpdateEntryBody } from '../schemas/entries.js';
+import { CreateEntryBody, Entry, EntryListItem, EntryListQuery, EntrySummary, UntranslatedEntry, UntranslatedQuery, UpdateEntryBody } from '../schemas/entries.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
 const tags = ['entries'];
@@ -11,10 +11,10 @@ const tags = ['entries'];
 export const entryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/groups/:id/entries',
-    { schema: { tags, security: bearer, params: IdParams, querystring: EntryListQuery, response: { 200: Page(EntrySummary), ...errors(400, 403, 404) } } },
+    { schema: { tags, security: bearer, params: IdParams, querystring: EntryListQuery, response: { 200: Page(EntryListItem), ...errors(400, 403, 404) } } },
     (request) => {
-      const { search, ...page } = request.query;
-      return listEntries(db, principalOf(request), request.params.id, search, page);
+      const { search, withTranslations, ...page } = request.query;
+      return listEntries(db, principalOf(request), request.params.id, { search, withTranslations: withTranslations === true }, page);
     },
   );
 

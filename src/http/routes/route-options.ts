@@ -10,3 +10,6 @@ export type RoutePlugin = FastifyPluginAsyncTypebox<RouteOptions>;
 
 /** The OpenAPI security requirement of authenticated routes. */
 export const bearer = [{ bearer_api_key: [] }];
+
+/** The OpenAPI security requirement of routes made with the web application's session cookie only. */
+export const webSession = [{ web_session: [] }];

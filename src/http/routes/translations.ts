@@ -21,7 +21,7 @@ export const translationRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const input = { ...request.body, ifMatch: request.headers['if-match'] };
+      const input = { ...request.body, ifMatch: request.headers['if-match'], ifNoneMatch: request.headers['if-none-match'] };
       const { translation, etag } = await setTranslation(db, principalOf(request), request.params.id, input);
       reply.header('etag', etag);
       return translation;

@@ -24,8 +24,18 @@ export const Translation = Type.Object({
 
 export const Entry = Type.Object({ ...summaryFields, createdAt: Timestamp, translations: Type.Array(Translation) });
 
+/** An item of a group's entry page: an Entry summary, with its translations when asked for. */
+export const EntryListItem = Type.Object({
+  ...summaryFields,
+  createdAt: Timestamp,
+  translations: Type.Optional(Type.Array(Translation, { description: 'present with withTranslations=true' })),
+});
+
 export const EntryListQuery = Type.Object({
   ...PageQuery.properties,
+  withTranslations: Type.Optional(
+    Type.Boolean({ description: "true: each item also carries its translations in the project's translation languages (one request for an editor's page)" }),
+  ),
   search: Type.Optional(Type.String({ maxLength: 10_000, description: 'case-insensitive substring of technical name or base term' })),
 });
 
@@ -47,4 +57,7 @@ export const UpdateEntryBody = Type.Object(
 
 export const SetTranslationBody = Type.Object({ language: LocaleTag, translation: Text }, { additionalProperties: false });
 export const DeleteTranslationBody = Type.Object({ language: LocaleTag }, { additionalProperties: false });
-export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'ETag of the translation this save was made from' })) });
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(Type.String({ description: 'ETag of the translation this save was made from' })),
+  'if-none-match': Type.Optional(Type.String({ description: '*: save only if the entry has no translation in this language yet' })),
+});

@@ -4,12 +4,14 @@ import * as initial from './001-initial.js';
 import * as exportOrderIndex from './002-export-order-index.js';
 import * as dailyUsage from './003-daily-usage.js';
 import * as missingTranslations from './004-missing-translations.js';
+import * as webSessions from './005-web-sessions.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '002-export-order-index': exportOrderIndex,
   '003-daily-usage': dailyUsage,
   '004-missing-translations': missingTranslations,
+  '005-web-sessions': webSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -66,6 +66,19 @@ const entryTranslationsQuery = prepared(1, (db, entryId: string) =>
   db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).orderBy('language'),
 );
 
+/** The translations of several entries (one page) in the given languages, by entry and language. */
+export async function listTranslationsOfEntries(db: Db, entryIds: readonly string[], languages: readonly string[]): Promise<TranslationRow[]> {
+  if (entryIds.length === 0 || languages.length === 0) return [];
+  return db
+    .selectFrom('translations')
+    .selectAll()
+    .where('entry_id', 'in', entryIds)
+    .where('language', 'in', languages)
+    .orderBy('entry_id')
+    .orderBy('language')
+    .execute();
+}
+
 /** The entry's translation in one language, if any. */
 export async function findTranslation(db: Db, entryId: string, language: string): Promise<TranslationRow | undefined> {
   const [row] = (await translationQuery(db, entryId, language)).rows;

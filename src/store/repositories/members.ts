@@ -102,3 +102,15 @@ export async function deleteMember(db: Db, projectId: string, userId: string): P
   const result = await db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The invitations a user has not accepted yet, newest first, with the project's name. */
+export async function listPendingInvitations(db: Db, userId: string) {
+  return db
+    .selectFrom('project_members as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .select(['p.id as projectId', 'p.name as projectName', 'm.role', 'm.created_at as invitedAt'])
+    .where('m.user_id', '=', userId)
+    .where('m.confirmed_at', 'is', null)
+    .orderBy('m.created_at', 'desc')
+    .execute();
+}

@@ -70,3 +70,17 @@ export async function listUntranslated(db: Db, projectId: string, language: stri
   ]);
   return { rows, total: count };
 }
+
+/** How many entries the project has and how many lack a translation, per language (two index counts). */
+export async function countProgress(db: Db, projectId: string) {
+  const [entries, missing] = await Promise.all([
+    db.selectFrom('entries').select((eb) => eb.fn.countAll().as('total')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('missing_translations')
+      .select(['language', (eb) => eb.fn.countAll().as('missing')])
+      .where('project_id', '=', projectId)
+      .groupBy('language')
+      .execute(),
+  ]);
+  return { entryCount: Number(entries.total), missing: new Map(missing.map((row) => [row.language, Number(row.missing)])) };
+}

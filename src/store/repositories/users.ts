@@ -12,6 +12,8 @@ export interface NewUser {
   dailyQuota: number;
   memberLimit: number;
   createdAt: string;
+  /** null: the user signs in with API keys only until a password is set */
+  passwordHash?: string | null;
 }
 
 /** Inserts a user; a taken e-mail surfaces as a unique violation. */
@@ -28,7 +30,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       timezone: user.timezone,
       daily_quota: user.dailyQuota,
       member_limit: user.memberLimit,
-      password_hash: null,
+      password_hash: user.passwordHash ?? null,
       created_at: user.createdAt,
     })
     .execute();
@@ -60,7 +62,13 @@ const activeKeyQuery = prepared(2, (db, secretHash: string, now: string) =>
   db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id as keyId', 'api_keys.secret_hash as secretHash', 'users.id as userId', 'users.daily_quota as dailyQuota'])
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.secret_hash as secretHash',
+      'api_keys.last_used_at as lastUsedAt',
+      'users.id as userId',
+      'users.daily_quota as dailyQuota',
+    ])
     .where('api_keys.secret_hash', '=', secretHash)
     .where('api_keys.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)])),
@@ -75,4 +83,49 @@ export async function revokeApiKey(db: Db, id: string, now: string): Promise<boo
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records that a key was used (the caller limits how often). */
+export async function touchApiKey(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** The live keys of a user, newest first (never a secret or its hash). */
+export async function listLiveKeysOfUser(db: Db, userId: string, now: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'created_at as createdAt', 'last_used_at as lastUsedAt', 'expires_at as expiresAt'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** One key of a user, if it is theirs. */
+export async function findKeyOfUser(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'created_at as createdAt', 'last_used_at as lastUsedAt', 'expires_at as expiresAt', 'revoked_at as revokedAt'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Replaces a user's password hash. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export interface ProfileChanges {
+  first_name?: string;
+  last_name?: string;
+  locale?: string;
+  timezone?: string;
+}
+
+/** Changes a user's profile fields. */
+export async function updateUserProfile(db: Db, userId: string, changes: ProfileChanges): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,0 +1,79 @@
+/** The web application's account operations: sign-up, sign-in, password and profile changes. */
+import { AppError, validationError } from '../../errors.js';
+import { findUserByEmail, findUserById, setPasswordHash, updateUserProfile, type ProfileChanges } from '../../store/repositories/users.js';
+import type { Db } from '../../store/schema.js';
+import type { Principal } from '../access/project-access.js';
+import { checkProfileFields, createPasswordUser, getProfile, type NewUserInput } from '../users/create-user.js';
+import { checkPasswordLength, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { countFailedSignIn, forgetFailures, refuseWhenThrottled } from './sign-in-throttle.js';
+import { endOtherSessions, startSession, type LiveSession, type StartedSession } from './web-sessions.js';
+
+/** The one answer to every failed sign-in, whether the e-mail has an account or not. */
+const WRONG_CREDENTIALS = 'the e-mail or the password is wrong';
+
+export type SignedIn = StartedSession & { user: Awaited<ReturnType<typeof getProfile>> };
+
+/** Creates an account with a password (web sign-up) and signs it in. */
+export async function signUp(db: Db, input: NewUserInput & { password: string }): Promise<SignedIn> {
+  checkPasswordLength(input.password, '/body/password');
+  const passwordHash = await hashPassword(input.password);
+  const { id } = await createPasswordUser(db, input, passwordHash);
+  return { ...(await startSession(db, id)), user: await getProfile(db, { userId: id }) };
+}
+
+/** Checks e-mail and password (throttled per e-mail and per address) and starts a session. */
+export async function signIn(db: Db, input: { email: string; password: string; address: string }): Promise<SignedIn> {
+  await refuseWhenThrottled(db, input.email, input.address);
+  const user = await findUserByEmail(db, input.email);
+  const valid = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDecoy(input.password);
+  if (!user || !valid) {
+    await countFailedSignIn(db, input.email, input.address);
+    throw new AppError('ERR_UNAUTHORIZED', WRONG_CREDENTIALS);
+  }
+  await forgetFailures(db, input.email);
+  return { ...(await startSession(db, user.id)), user: await getProfile(db, { userId: user.id }) };
+}
+
+/** Changes the caller's password after checking the current one; signs out the user's other browsers. */
+export async function changePassword(
+  db: Db,
+  principal: Principal,
+  session: LiveSession | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  checkPasswordLength(input.newPassword, '/body/newPassword');
+  const user = await findUserById(db, principal.userId);
+  if (!user) throw new AppError('ERR_SETTINGS_PROFILE_USER_NOT_FOUND', 'the user no longer exists');
+  if (!user.password_hash || !(await verifyPassword(input.currentPassword, user.password_hash))) {
+    throw validationError('the current password is wrong', '/body/currentPassword');
+  }
+  await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
+  await endOtherSessions(db, user.id, session);
+}
+
+/** Sets a user's password from the CLI (`tolk users set-password`); ends all their sessions. */
+export async function setPasswordForEmail(db: Db, email: string, password: string): Promise<{ id: string }> {
+  checkPasswordLength(password, '/password');
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError('ERR_NOT_FOUND', `no user with e-mail ${email}`);
+  await setPasswordHash(db, user.id, await hashPassword(password));
+  await endOtherSessions(db, user.id, null);
+  return { id: user.id };
+}
+
+/** Changes the caller's names, locale or time zone (PATCH /info). */
+export async function updateProfile(
+  db: Db,
+  principal: Principal,
+  input: { firstName?: string | undefined; lastName?: string | undefined; locale?: string | undefined; timezone?: string | undefined },
+) {
+  checkProfileFields(input);
+  const changes: ProfileChanges = {};
+  if (input.firstName !== undefined) changes.first_name = input.firstName;
+  if (input.lastName !== undefined) changes.last_name = input.lastName;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.timezone !== undefined) changes.timezone = input.timezone;
+  if (Object.keys(changes).length === 0) throw validationError('nothing to update');
+  await updateUserProfile(db, principal.userId, changes);
+  return getProfile(db, principal);
+}

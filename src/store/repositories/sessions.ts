@@ -1,0 +1,78 @@
+/** Web sessions and the sign-in failure counters (both written only by domain/accounts). */
+import { sql } from 'kysely';
+import type { Db, SessionsTable } from '../schema.js';
+import { prepared } from '../prepared.js';
+
+/** Stores a new session. */
+export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+/** The live session with this hash joined with its user's quota, or undefined. */
+export async function findLiveSession(db: Db, idHash: string, now: string) {
+  const [row] = (await liveSessionQuery(db, idHash, now)).rows;
+  return row;
+}
+
+// Every request of a signed-in browser runs this first: compiled once.
+const liveSessionQuery = prepared(2, (db, idHash: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id_hash as idHash', 'user_id as userId', 'csrf_secret as csrfSecret', 'last_seen_at as lastSeenAt', 'created_at as createdAt'])
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now),
+);
+
+/** Moves a session's idle expiry forward. */
+export async function touchSession(db: Db, idHash: string, lastSeenAt: string, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id_hash', '=', idHash).execute();
+}
+
+/** Ends one session. */
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Ends every session of a user except `keep` (a password change signs out the other browsers). */
+export async function deleteSessionsOfUser(db: Db, userId: string, keep: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep !== null) query = query.where('id_hash', '!=', keep);
+  await query.execute();
+}
+
+/** Removes sessions past their expiry (run now and then; expired ones are ignored anyway). */
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
+
+/** The failure counters of these scopes whose window has not ended. */
+export async function findFailureCounters(db: Db, scopes: string[], windowStartAfter: string) {
+  return db
+    .selectFrom('sign_in_failures')
+    .select(['scope', 'failures', 'window_started_at as windowStartedAt'])
+    .where('scope', 'in', scopes)
+    .where('window_started_at', '>', windowStartAfter)
+    .execute();
+}
+
+/**
+ * Counts one failure for a scope in one statement, so concurrent failures on several instances are
+ * all counted: a counter whose window has ended starts again at 1.
+ */
+export async function countFailure(db: Db, scope: string, now: string, windowStartAfter: string): Promise<void> {
+  await db
+    .insertInto('sign_in_failures')
+    .values({ scope, failures: 1, window_started_at: now })
+    .onConflict((conflict) =>
+      conflict.column('scope').doUpdateSet({
+        failures: sql<number>`case when sign_in_failures.window_started_at > ${windowStartAfter} then sign_in_failures.failures + 1 else 1 end`,
+        window_started_at: sql<string>`case when sign_in_failures.window_started_at > ${windowStartAfter} then sign_in_failures.window_started_at else ${now} end`,
+      }),
+    )
+    .execute();
+}
+
+/** Forgets the failures of a scope (a successful sign-in clears its e-mail's counter). */
+export async function clearFailures(db: Db, scope: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('scope', '=', scope).execute();
+}

@@ -1,0 +1,148 @@
+/** The API's shapes as the web app uses them (see /api/v1/openapi.json for the full document). */
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  timezone: string;
+}
+
+export interface SessionState {
+  user: Profile | null;
+  csrfToken: string | null;
+  signUpOpen: boolean;
+}
+
+export interface Page<T> {
+  limit: number;
+  offset: number;
+  total: number;
+  result: T[];
+}
+
+export interface Capabilities {
+  isOwner: boolean;
+  isOverLimit: boolean;
+  canUpdateProject: boolean;
+  canDeleteProject: boolean;
+  canManageMembers: boolean;
+  canAssignAdminRole: boolean;
+  canTransferOwnership: boolean;
+  canLeave: boolean;
+  canReadEntries: boolean;
+  canEditEntries: boolean;
+  canTranslate: boolean;
+  canReadGroups: boolean;
+  canEditGroups: boolean;
+  role: Role | null;
+}
+
+export type Role = 'admin' | 'editor' | 'translator' | 'viewer';
+
+export interface Project {
+  id: string;
+  ownerId: string;
+  owner: { id: string; firstName: string; lastName: string };
+  name: string;
+  baseLanguage: string;
+  translationLanguages: string[];
+  createdAt: string;
+  capabilities: Capabilities | null;
+  memberQuota: { limit: number; confirmedCount: number; overLimitCount: number } | null;
+}
+
+export interface LanguageProgress {
+  language: string;
+  translated: number;
+  untranslated: number;
+}
+
+export interface ProjectProgress {
+  entryCount: number;
+  languages: LanguageProgress[];
+}
+
+export interface Member {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  confirmed: boolean;
+  createdAt: string;
+}
+
+export interface Invitation {
+  projectId: string;
+  projectName: string;
+  role: Role;
+  invitedAt: string;
+}
+
+export interface Group {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  technicalName: string;
+  displayName: string;
+  createdAt: string;
+}
+
+export interface GroupSummary {
+  id: string;
+  displayName: string;
+  technicalName: string;
+  breadcrumbs: string[];
+  breadcrumbNames: string[];
+}
+
+export interface EntrySummary {
+  id: string;
+  groupId: string;
+  technicalName: string;
+  baseTerm: string;
+  contextInfo: string | null;
+  createdAt: string;
+}
+
+export interface Translation {
+  id: string;
+  language: string;
+  translation: string;
+  translatorId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Entry extends EntrySummary {
+  translations: Translation[];
+}
+
+export interface UntranslatedEntry {
+  id: string;
+  groupId: string;
+  technicalName: string;
+  baseTerm: string;
+  contextInfo: string | null;
+}
+
+export interface Locale {
+  code: string;
+  name: string;
+  regions: { code: string; name: string }[] | null;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  /** shown once, never again */
+  secret: string;
+}
