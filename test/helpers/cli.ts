@@ -10,11 +10,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `tolk <args>` with DATABASE_URL set; never throws on a non-zero exit. */
-export function runCli(databaseUrl: string, args: string[]): Promise<CliResult> {
+/** `tolk <args>` with DATABASE_URL set, `stdin` piped in when given; never throws on a non-zero exit. */
+export function runCli(databaseUrl: string, args: string[], stdin?: string): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [TOLK_BIN, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [TOLK_BIN, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
+    child.stdin?.end(stdin ?? '');
   });
 }
