@@ -2,6 +2,7 @@
  * A small world driven through every operation of the API, successes and the usual failures, as
  * a client would; every answer goes through `call`, which checks it against the OpenAPI document.
  */
+import { expect } from 'vitest';
 import type { ApiResponse, RequestOptions, TestServer } from '../helpers/server.js';
 
 /** Makes the request, checks the response against the document, and asserts the expected status. */
@@ -18,6 +19,8 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('GET', '/locales', 200);
   await call('GET', '/openapi.json', 200);
   await call('GET', '/info', 200, { key });
+  await call('PATCH', '/info', 200, { key, body: { timezone: 'Europe/Berlin' } });
+  await call('PATCH', '/info', 400, { key, body: { locale: 'no-such-locale' } });
   await call('GET', '/info', 401, { key: 'tolk_not-a-key' });
   await call('GET', '/info', 200, { key: thrifty.apiKey });
   await call('GET', '/info', 429, { key: thrifty.apiKey });
@@ -45,13 +48,17 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   const entry = (await call('POST', `/groups/${sub.id}/entries`, 200, { key, body: { technicalName: 'submit', baseTerm: 'Sign in', contextInfo: 'Button' } })).body;
   await call('POST', `/groups/${sub.id}/entries`, 409, { key, body: { technicalName: 'submit', baseTerm: 'Again' } });
   await call('GET', `/groups/${sub.id}/entries?search=sign`, 200, { key });
+  await call('GET', `/groups/${sub.id}/entries?withTranslations=true&limit=10`, 200, { key });
+  await call('GET', `${p}/progress`, 200, { key });
+  await call('GET', '/projects/no-such-project/progress', 404, { key });
   await call('PATCH', `/entries/${entry.id}`, 200, { key, body: { contextInfo: null } });
   await call('GET', `${p}/entries/untranslated?languageCode=de`, 200, { key });
   await call('GET', `${p}/entries/untranslated`, 400, { key });
   const saved = await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'de', translation: 'Anmelden' } });
   await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'de', translation: 'Einloggen' }, headers: { 'if-match': saved.headers.get('etag')! } });
   await call('PUT', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'de', translation: 'Los' }, headers: { 'if-match': saved.headers.get('etag')! } });
-  await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'pt-BR', translation: 'Entrar' } });
+  await call('PUT', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'de', translation: 'Los' }, headers: { 'if-none-match': '*' } });
+  await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'pt-BR', translation: 'Entrar' }, headers: { 'if-none-match': '*' } });
   await call('GET', `/entries/${entry.id}`, 200, { key });
   await call('DELETE', `/entries/${entry.id}/translations`, 204, { key, body: { language: 'pt-BR' } });
 
@@ -63,6 +70,7 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
 
   await call('POST', `${p}/members`, 200, { key, body: { email: second.email, role: 'editor' } });
   await call('POST', `${p}/members`, 409, { key, body: { email: second.email, role: 'editor' } });
+  await call('GET', '/invitations', 200, { key: second.apiKey });
   await call('POST', `${p}/members/accept`, 200, { key: second.apiKey });
   await call('POST', `${p}/members`, 200, { key, body: { email: third.email, role: 'viewer' } });
   await call('POST', `${p}/members/accept`, 200, { key: third.apiKey });
@@ -76,4 +84,32 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('POST', `${p}/transfer-ownership`, 200, { key, body: { userId: second.id } });
   await call('DELETE', p, 403, { key });
   await call('DELETE', p, 204, { key: second.apiKey });
+  await driveWebSession(server, call);
+}
+
+/** The web application's account routes: sign-up, session, sign-in, keys, password, sign-out. */
+async function driveWebSession(server: TestServer, call: Call): Promise<void> {
+  const origin = new URL(server.baseUrl).origin;
+  const account = { email: `openapi-${Date.now()}@example.com`, password: 'a long enough secret' };
+  await call('GET', '/auth/session', 200);
+  await call('POST', '/auth/sign-up', 400, { body: { ...account, password: 'short', firstName: 'Open', lastName: 'Api' }, headers: { origin } });
+  const signedUp = await call('POST', '/auth/sign-up', 201, { body: { ...account, firstName: 'Open', lastName: 'Api' }, headers: { origin } });
+  await call('POST', '/auth/sign-up', 409, { body: { ...account, firstName: 'Open', lastName: 'Api' }, headers: { origin } });
+  await call('POST', '/auth/sign-in', 401, { body: { ...account, password: 'not the password' }, headers: { origin } });
+  await call('POST', '/auth/sign-in', 403, { body: account, headers: { origin: 'https://elsewhere.example' } });
+  const signedIn = await call('POST', '/auth/sign-in', 200, { body: account, headers: { origin } });
+  const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+  const headers = { cookie, origin, 'x-csrf-token': signedIn.body.csrfToken as string };
+  expect(signedUp.body.csrfToken).toEqual(expect.any(String));
+  await call('GET', '/auth/session', 200, { headers: { cookie } });
+  await call('POST', '/keys', 403, { headers: { cookie, origin }, body: { name: 'no token' } });
+  const created = await call('POST', '/keys', 201, { headers, body: { name: 'ci' } });
+  await call('POST', '/keys', 400, { headers, body: { name: '' } });
+  await call('GET', '/keys', 200, { headers });
+  await call('GET', '/keys', 403, { key: created.body.secret });
+  await call('DELETE', `/keys/${created.body.id}`, 204, { headers });
+  await call('DELETE', `/keys/${created.body.id}`, 404, { headers });
+  await call('PUT', '/auth/password', 400, { headers, body: { currentPassword: 'wrong', newPassword: 'another long secret' } });
+  await call('PUT', '/auth/password', 204, { headers, body: { currentPassword: account.password, newPassword: 'another long secret' } });
+  await call('POST', '/auth/sign-out', 204, { headers });
 }

@@ -4,6 +4,9 @@
  * interactive docs at /docs.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -13,6 +16,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 import { driveSampleWorld } from './openapi-sample-world.js';
 
 const API_PREFIX = '/api/v1';
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** `METHOD /url` of every route of the app, from Fastify's route tree (HEADs are its automatic twins of GETs). */
 function routesOf(app: FastifyInstance): string[] {
@@ -72,8 +76,10 @@ describe.each(DIALECTS)('the OpenAPI document on %s', (dialect) => {
 
   it('has an operation for every API route, and nothing else; only the health probes, the metrics and the docs page are left out', () => {
     const api = routes.filter((route) => route.split(' ')[1]!.startsWith(`${API_PREFIX}/`));
-    const left = routes.filter((route) => !api.includes(route)).map((route) => route.split(' ')[1]);
-    expect(left.filter((url) => !url!.startsWith('/docs')).sort()).toEqual(['/healthz', '/metrics', '/readyz']);
+    const left = routes.filter((route) => !api.includes(route)).map((route) => route.split(' ')[1]!);
+    // The web application's pages and built files are not API operations.
+    const webApp = (url: string) => ['/', '/sign-up', '/settings'].includes(url) || url.endsWith('*') || existsSync(join(WEB_DIST, url));
+    expect(left.filter((url) => !url.startsWith('/docs') && !webApp(url)).sort()).toEqual(['/healthz', '/metrics', '/readyz']);
     const documented = api.map((route) => {
       const [method, url] = route.split(' ');
       return `${method} ${asTemplate(url!)}`;
@@ -94,7 +100,9 @@ describe.each(DIALECTS)('the OpenAPI document on %s', (dialect) => {
       const documented = document.paths[template]![method.toLowerCase() as 'get']!;
       const withoutKey = await server.api(method, samplePath(template), method === 'GET' || method === 'DELETE' ? {} : { body: {} });
       const authenticated = withoutKey.status === 401;
-      expect(documented.security, operation).toEqual(authenticated ? [{ bearer_api_key: [] }] : undefined);
+      // Routes of the web application's settings take its session only; every other one a key (or a session).
+      const security = authenticated ? [template.startsWith('/keys') || template.startsWith('/auth/') ? { web_session: [] } : { bearer_api_key: [] }] : undefined;
+      expect(documented.security, operation).toEqual(security);
       const errorStatuses = Object.keys(documented.responses).filter((status) => Number(status) >= 400);
       expect(errorStatuses, operation).toEqual(expect.arrayContaining(authenticated ? ['401', '429', '500'] : ['500']));
       for (const status of errorStatuses) {

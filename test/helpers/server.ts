@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { createUser } from '../../src/domain/users/create-user.js';
 import { openStore, type Dialect, type Store } from '../../src/store/open-store.js';
 import { TEST_DATABASE_URL } from './dialects.js';
@@ -75,9 +75,9 @@ export async function startServerWithUsers(dialect: Dialect): Promise<{ server: 
 }
 
 /** Starts the app on a free loopback port over its own store. */
-export async function startServer(dialect: Dialect): Promise<TestServer> {
+export async function startServer(dialect: Dialect, options: Omit<AppOptions, 'store'> = {}): Promise<TestServer> {
   const { store, url, dispose } = await openTestStore(dialect);
-  const app = await buildApp({ store, logLevel: 'silent' });
+  const app = await buildApp({ logLevel: 'silent', ...options, store });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `${address}/api/v1`;
   return {
