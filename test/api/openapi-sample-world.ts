@@ -60,6 +60,7 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('PUT', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'de', translation: 'Los' }, headers: { 'if-none-match': '*' } });
   await call('PUT', `/entries/${entry.id}/translations`, 200, { key, body: { language: 'pt-BR', translation: 'Entrar' }, headers: { 'if-none-match': '*' } });
   await call('GET', `/entries/${entry.id}`, 200, { key });
+  await call('DELETE', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'pt-BR' }, headers: { 'if-match': saved.headers.get('etag')! } });
   await call('DELETE', `/entries/${entry.id}/translations`, 204, { key, body: { language: 'pt-BR' } });
 
   for (const format of EXPORT_FORMATS) {

@@ -93,4 +93,19 @@ describe.each(DIALECTS)('editor reads on %s', (dialect) => {
     expect(late.body.code).toBe('ERR_PRECONDITION_FAILED');
     expect((await server.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).body.translations[0].translation).toBe('Hallo');
   });
+
+  it('removes a translation with If-Match only while it is the text the remover saw: a newer save survives (412)', async () => {
+    const { group } = await createProjectWithGroup(server, owner.apiKey);
+    const entry = await createEntry(server, owner.apiKey, group.id, 'farewell', 'Bye');
+    const seen = await setTranslation(server, owner.apiKey, entry.id, 'de', 'Tschüss');
+    await setTranslation(server, owner.apiKey, entry.id, 'de', 'Auf Wiedersehen');
+    const remove = (etag: string) =>
+      server.api('DELETE', `/entries/${entry.id}/translations`, { key: owner.apiKey, body: { language: 'de' }, headers: { 'if-match': etag } });
+    const stale = await remove(`"${seen.updatedAt}"`);
+    expect(stale.status).toBe(412);
+    const current = (await server.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).body.translations[0];
+    expect(current.translation).toBe('Auf Wiedersehen');
+    expect((await remove(`"${current.updatedAt}"`)).status).toBe(204);
+    expect((await server.api('GET', `/entries/${entry.id}`, { key: owner.apiKey })).body.translations).toEqual([]);
+  });
 });

@@ -67,10 +67,14 @@ export async function setTranslation(
 }
 
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
-export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string): Promise<void> {
+export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
     checkTranslationLanguage(access.project, language, '/body/language');
+    // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
+    if (ifMatch !== undefined && !matches(ifMatch, await entries.findTranslation(trx, entryId, language))) {
+      throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
+    }
     if (await entries.deleteTranslation(trx, entryId, language)) await missing.markUntranslated(trx, entryId, language);
   });
 }

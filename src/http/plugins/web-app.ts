@@ -40,7 +40,7 @@ export async function installWebApp(app: FastifyInstance): Promise<boolean> {
     });
     await web.register(fastifyStatic, {
       root: WEB_ROOT,
-      wildcard: false,
+      // Files are looked up on each request, so a rebuild while running serves the new hashed assets.
       index: false,
       // Our own cache-control below (the plugin's default would override it).
       cacheControl: false,

@@ -2,7 +2,7 @@
 import { removeTranslation, setTranslation } from '../../domain/translations/write-translations.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent } from '../schemas/common.js';
-import { DeleteTranslationBody, IfMatchHeaders, SetTranslationBody, Translation } from '../schemas/entries.js';
+import { DeleteTranslationBody, IfMatchHeaders, IfMatchOnlyHeaders, SetTranslationBody, Translation } from '../schemas/entries.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
 const tags = ['translations'];
@@ -30,9 +30,18 @@ export const translationRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/entries/:id/translations',
-    { schema: { tags, security: bearer, params: IdParams, body: DeleteTranslationBody, response: { 204: NoContent, ...errors(400, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParams,
+        headers: IfMatchOnlyHeaders,
+        body: DeleteTranslationBody,
+        response: { 204: NoContent, ...errors(400, 403, 404, 412) },
+      },
+    },
     async (request, reply) => {
-      await removeTranslation(db, principalOf(request), request.params.id, request.body.language);
+      await removeTranslation(db, principalOf(request), request.params.id, request.body.language, request.headers['if-match']);
       return reply.code(204).send(null);
     },
   );

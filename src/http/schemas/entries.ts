@@ -57,7 +57,9 @@ export const UpdateEntryBody = Type.Object(
 
 export const SetTranslationBody = Type.Object({ language: LocaleTag, translation: Text }, { additionalProperties: false });
 export const DeleteTranslationBody = Type.Object({ language: LocaleTag }, { additionalProperties: false });
+const IfMatch = Type.Optional(Type.String({ description: 'ETag of the translation this change was made from' }));
+export const IfMatchOnlyHeaders = Type.Object({ 'if-match': IfMatch });
 export const IfMatchHeaders = Type.Object({
-  'if-match': Type.Optional(Type.String({ description: 'ETag of the translation this save was made from' })),
+  'if-match': IfMatch,
   'if-none-match': Type.Optional(Type.String({ description: '*: save only if the entry has no translation in this language yet' })),
 });
