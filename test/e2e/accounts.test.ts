@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer, type WebWorld } from './harness.js';
 
 const PASSWORD = 'correct horse battery';
@@ -234,5 +235,20 @@ describe('web app: accounts, API keys and projects', () => {
     await expect(home.getByLabel('Project name').count()).resolves.toBe(0);
     await expectAccessible(home, 'project settings as a viewer');
     await home.context().close();
+  });
+
+  it('a session ended elsewhere (password set from the CLI) leads the open page back to sign-in, and then back to the page', T, async () => {
+    const user = await newUser();
+    const page = await signedInPage(user.email, '/settings/api-keys');
+    await h1(page, 'API keys');
+    const reset = await runCli(world.databaseUrl, ['users', 'set-password', '--email', user.email, '--password-stdin'], 'a brand new password\n');
+    expect(reset.code, reset.stderr).toBe(0);
+    await page.getByLabel('Name').fill('after reset');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await h1(page, 'Sign in to tolk');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/settings/api-keys');
+    await signInThroughForm(page, user.email, 'a brand new password');
+    await h1(page, 'API keys');
+    await page.context().close();
   });
 });

@@ -24,6 +24,12 @@ export class ApiError extends Error {
 }
 
 let csrfToken: string | null = null;
+let sessionEnded: (() => void) | null = null;
+
+/** Called when a signed-in request is refused with 401: the session ended (signed out elsewhere, expired). */
+export function onSessionEnded(handler: () => void): void {
+  sessionEnded = handler;
+}
 
 /** Set by the session store whenever the server hands out a token (session read, sign-in, sign-up). */
 export function useCsrfToken(token: string | null): void {
@@ -65,6 +71,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const parsed: unknown = text === '' ? undefined : JSON.parse(text);
   if (!response.ok) {
     const body = (parsed ?? { statusCode: response.status, code: 'ERR_INTERNAL', message: response.statusText }) as ErrorBody;
+    // A wrong password at sign-in is a 401 too, but no session has ended then.
+    if (response.status === 401 && csrfToken !== null && !path.startsWith('/auth/')) sessionEnded?.();
     throw new ApiError(response.status, body, response.headers);
   }
   return { data: parsed as T, headers: response.headers };
