@@ -145,7 +145,9 @@ export function toRawRequest(request: FuzzRequest, world: World): { raw: RawRequ
   const project = contextOf(world, request);
   const segments = request.path.map((segment) => {
     if (typeof segment === 'string') return segment.startsWith('=') ? segment.slice(1) : segment;
-    if ('pool' in segment && segment.foreign) namesForeign = true;
+    // A foreign user in a member path of one's own project is no foreign resource: the fuzzer may
+    // have invited them (the e-mail pool names them), and then managing them is the owner's right.
+    if ('pool' in segment && segment.foreign && segment.pool !== 'user') namesForeign = true;
     const id = resolveId(segment, world, project);
     return 'raw' in segment && segment.encoded ? id : encodeLoose(id);
   });
