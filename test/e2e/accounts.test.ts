@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer, type WebWorld } from './harness.js';
+import { BROWSER_AVAILABLE, createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer, type WebWorld } from './harness.js';
 
 const PASSWORD = 'correct horse battery';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/api-keys.png', import.meta.url));
 const T = { timeout: 60_000 };
 
-describe('web app: accounts, API keys and projects', () => {
+describe.skipIf(!BROWSER_AVAILABLE)('web app: accounts, API keys and projects', () => {
   let world: WebWorld;
   let browser: Browser;
   let userCount = 0;

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer } from './harness.js';
+import { BROWSER_AVAILABLE, createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer } from './harness.js';
 
 type World = Awaited<ReturnType<typeof startWebServer>>;
 interface User {
@@ -23,7 +23,7 @@ interface Translation {
 const PASSWORD = 'correct horse battery';
 const SCREENSHOT = fileURLToPath(new URL('../../docs/editor.png', import.meta.url));
 
-describe('web app: the editor', () => {
+describe.skipIf(!BROWSER_AVAILABLE)('web app: the editor', () => {
   let world: World;
   let browser: Browser;
   let users = 0;
