@@ -78,7 +78,8 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
   app.decorateRequest('webSession', null);
-  await app.register(fastifyCookie);
+  // No per-request parsing hook: only session routes read the cookie (plugins/web-session.ts).
+  await app.register(fastifyCookie, { hook: false });
   // Before the docs' routes, so that they are counted too.
   installMetrics(app, { store, token: metricsToken });
   await installOpenApi(app, PACKAGE_VERSION);

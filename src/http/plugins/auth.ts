@@ -8,7 +8,7 @@ import type { Principal } from '../../domain/access/project-access.js';
 import { resumeSession, type LiveSession } from '../../domain/accounts/web-sessions.js';
 import { authenticateKey } from '../../domain/keys/api-keys.js';
 import type { Db } from '../../store/schema.js';
-import { changesState, checkSessionWrite, SESSION_COOKIE } from './web-session.js';
+import { changesState, checkSessionWrite, sessionCookieOf } from './web-session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +36,7 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<Principal>
     if (!principal) throw unauthorized('the API key is invalid, revoked or expired');
     return principal;
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = sessionCookieOf(request);
   if (cookie === undefined) throw unauthorized('an API key is required: send "Authorization: Bearer <key>"');
   const session = await resumeSession(db, cookie);
   if (!session) throw unauthorized('the session has ended; sign in again');

@@ -37,18 +37,28 @@ export function checkSessionWrite(request: FastifyRequest, session: LiveSession)
   }
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when the request came over HTTPS. */
+/**
+ * The session cookie's value, if the request has one. Parsed here, only where a session can matter:
+ * @fastify/cookie's own per-request hook is off (app.ts), so API-key requests never pay for it.
+ */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header === undefined ? undefined : request.server.parseCookie(header)[SESSION_COOKIE];
+}
+
+/** The cookie's attributes: HttpOnly, SameSite=Lax, Path=/, Secure when the request came over HTTPS. */
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' }) as const;
+
+/**
+ * Sets the session cookie. Written with @fastify/cookie's serializer straight into the header: its
+ * reply.setCookie needs the per-request hooks this app leaves off.
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, cookieSecret: string): void {
-  reply.setCookie(SESSION_COOKIE, cookieSecret, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: IDLE_LIFETIME_MS / 1000,
-  });
+  reply.header('set-cookie', request.server.serializeCookie(SESSION_COOKIE, cookieSecret, { ...cookieOptions(request), maxAge: IDLE_LIFETIME_MS / 1000 }));
 }
 
 /** Tells the browser to drop the session cookie. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.header('set-cookie', request.server.serializeCookie(SESSION_COOKIE, '', { ...cookieOptions(request), maxAge: 0, expires: new Date(0) }));
 }

@@ -9,7 +9,7 @@ import { getProfile } from '../../domain/users/create-user.js';
 import { forbidden } from '../../errors.js';
 import type { Db } from '../../store/schema.js';
 import { principalOf, webSessionOf } from '../plugins/auth.js';
-import { checkOrigin, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../plugins/web-session.js';
+import { checkOrigin, clearSessionCookie, sessionCookieOf, setSessionCookie } from '../plugins/web-session.js';
 import { errors, NoContent, publicErrors } from '../schemas/common.js';
 import { ChangePasswordBody, SessionState, SignedIn, SignInBody, SignUpBody, UpdateProfileBody } from '../schemas/accounts.js';
 import { Info } from '../schemas/metadata.js';
@@ -27,7 +27,7 @@ export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginA
 
     app.get('/auth/session', { schema: { tags, response: { 200: SessionState, ...publicErrors() } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = sessionCookieOf(request);
       const session = cookie === undefined ? null : await resumeSession(db, cookie);
       if (!session) return { user: null, csrfToken: null, signUpOpen };
       return { user: await getProfile(db, session.principal), csrfToken: csrfTokenFor(session), signUpOpen };
