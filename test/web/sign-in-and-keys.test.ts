@@ -77,6 +77,21 @@ describe.each(DIALECTS)('sign-in and API keys on %s', (dialect) => {
     expect((await signIn(account, newAddress())).status).toBe(200);
   });
 
+  it(`refuses more than ${THROTTLE.signUpsPerAddress} sign-ups from one address within the window (429 with Retry-After), taken e-mails counted too`, async () => {
+    const address = newAddress();
+    const taken = newAccount();
+    await openBrowserSession(server, taken, names);
+    const signUp = () => server.api('POST', '/auth/sign-up', { body: { ...taken, ...names }, headers: { origin: originOf(server), 'x-forwarded-for': address } });
+    const attempts = await Promise.all(Array.from({ length: THROTTLE.signUpsPerAddress }, signUp));
+    expect(attempts.map((r) => r.status)).toEqual(Array(THROTTLE.signUpsPerAddress).fill(409));
+    const refused = await server.api('POST', '/auth/sign-up', { body: { ...newAccount(), ...names }, headers: { origin: originOf(server), 'x-forwarded-for': address } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('ERR_QUOTA_EXCEEDED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const elsewhere = await server.api('POST', '/auth/sign-up', { body: { ...newAccount(), ...names }, headers: { origin: originOf(server), 'x-forwarded-for': newAddress() } });
+    expect(elsewhere.status).toBe(201);
+  });
+
   it('creates a key whose secret appears in the create answer only, works against the API at once, and is listed without it', async () => {
     const session = await openBrowserSession(server, newAccount(), names);
     const created = await session.call('POST', '/keys', { body: { name: 'CI pipeline' } });

@@ -3,9 +3,9 @@ import { AppError, validationError } from '../../errors.js';
 import { findUserByEmail, findUserById, setPasswordHash, updateUserProfile, type ProfileChanges } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
-import { checkProfileFields, createPasswordUser, getProfile, type NewUserInput } from '../users/create-user.js';
+import { checkProfileFields, createPasswordUser, emailTaken, getProfile, type NewUserInput } from '../users/create-user.js';
 import { checkPasswordLength, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { countFailedSignIn, forgetFailures, refuseWhenThrottled } from './sign-in-throttle.js';
+import { countFailedSignIn, countSignUp, forgetFailures, refuseWhenThrottled } from './sign-in-throttle.js';
 import { endOtherSessions, startSession, type LiveSession, type StartedSession } from './web-sessions.js';
 
 /** The one answer to every failed sign-in, whether the e-mail has an account or not. */
@@ -14,8 +14,11 @@ const WRONG_CREDENTIALS = 'the e-mail or the password is wrong';
 export type SignedIn = StartedSession & { user: Awaited<ReturnType<typeof getProfile>> };
 
 /** Creates an account with a password (web sign-up) and signs it in. */
-export async function signUp(db: Db, input: NewUserInput & { password: string }): Promise<SignedIn> {
+export async function signUp(db: Db, input: NewUserInput & { password: string; address: string }): Promise<SignedIn> {
   checkPasswordLength(input.password, '/body/password');
+  await countSignUp(db, input.address);
+  // Checked before hashing too (the insert still decides): a taken e-mail costs no scrypt run.
+  if (await findUserByEmail(db, input.email)) throw emailTaken(input.email);
   const passwordHash = await hashPassword(input.password);
   const { id } = await createPasswordUser(db, input, passwordHash);
   return { ...(await startSession(db, id)), user: await getProfile(db, { userId: id }) };

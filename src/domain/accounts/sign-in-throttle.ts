@@ -8,10 +8,11 @@ import { AppError } from '../../errors.js';
 import { clearFailures, countFailure, findFailureCounters } from '../../store/repositories/sessions.js';
 import type { Db } from '../../store/schema.js';
 
-export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
+export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20, signUpsPerAddress: 30 };
 
 const emailScope = (email: string) => `email:${email.toLowerCase()}`;
 const addressScope = (address: string) => `address:${address}`;
+const signUpScope = (address: string) => `sign-up:${address}`;
 
 function windowStartAfter(now: number): string {
   return new Date(now - THROTTLE.windowMs).toISOString();
@@ -22,11 +23,25 @@ export async function refuseWhenThrottled(db: Db, email: string, address: string
   const counters = await findFailureCounters(db, [emailScope(email), addressScope(address)], windowStartAfter(now));
   const blocked = counters.filter(({ scope, failures }) => failures >= (scope.startsWith('email:') ? THROTTLE.perEmail : THROTTLE.perAddress));
   if (blocked.length === 0) return;
-  const endsAt = Math.max(...blocked.map((counter) => Date.parse(counter.windowStartedAt) + THROTTLE.windowMs));
+  throw tooMany('failed sign-ins', Math.max(...blocked.map((counter) => Date.parse(counter.windowStartedAt) + THROTTLE.windowMs)), now);
+}
+
+/** 429 with the seconds until `endsAt` in Retry-After. */
+function tooMany(what: string, endsAt: number, now: number): AppError {
   const retryAfter = Math.max(1, Math.ceil((endsAt - now) / 1000));
-  throw new AppError('ERR_QUOTA_EXCEEDED', `too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`, undefined, {
+  return new AppError('ERR_QUOTA_EXCEEDED', `too many ${what}; try again in ${Math.ceil(retryAfter / 60)} minutes`, undefined, {
     'retry-after': String(retryAfter),
   });
+}
+
+/**
+ * Counts a sign-up attempt from a client address, or refuses it past the limit: each one costs a
+ * password hash (~0.3 s of a core), so an address must not be able to make the server hash without end.
+ */
+export async function countSignUp(db: Db, address: string, now = Date.now()): Promise<void> {
+  const [counter] = await findFailureCounters(db, [signUpScope(address)], windowStartAfter(now));
+  if (counter && counter.failures >= THROTTLE.signUpsPerAddress) throw tooMany('sign-ups from your address', Date.parse(counter.windowStartedAt) + THROTTLE.windowMs, now);
+  await countFailure(db, signUpScope(address), new Date(now).toISOString(), windowStartAfter(now));
 }
 
 /** Counts a failed sign-in against the e-mail and the address. */

@@ -50,6 +50,9 @@ function checkUser(input: NewUserInput): void {
   }
 }
 
+/** The conflict of a sign-up or `users create` with an e-mail that has an account. */
+export const emailTaken = (email: string) => new AppError('ERR_CONFLICT', `a user with e-mail ${email} already exists`);
+
 /** Inserts a checked user; a taken e-mail is a conflict. */
 async function addUser(db: Db, input: NewUserInput, passwordHash: string | null, then: (trx: Db, id: string) => Promise<void>) {
   checkUser(input);
@@ -71,7 +74,7 @@ async function addUser(db: Db, input: NewUserInput, passwordHash: string | null,
       await then(trx, id);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('ERR_CONFLICT', `a user with e-mail ${input.email} already exists`);
+    if (isUniqueViolation(error)) throw emailTaken(input.email);
     throw error;
   }
   return id;

@@ -35,11 +35,11 @@ export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginA
 
     app.post(
       '/auth/sign-up',
-      { schema: { tags, body: SignUpBody, response: { 201: SignedIn, ...publicErrors(400, 403, 409) } } },
+      { schema: { tags, body: SignUpBody, response: { 201: SignedIn, ...publicErrors(400, 403, 409, 429) } } },
       async (request, reply) => {
         checkOrigin(request, false);
         if (!signUpOpen) throw forbidden('sign-up is closed on this server; ask an administrator for an account');
-        const result = await signUp(db, request.body);
+        const result = await signUp(db, { ...request.body, address: request.ip });
         return reply.code(201).send(signedIn(result, request, reply));
       },
     );
