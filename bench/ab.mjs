@@ -1,0 +1,37 @@
+/**
+ * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read and translation upsert against two
+ * builds (each checkout's dist/, e.g. a `git worktree` of an older commit with node_modules linked),
+ * interleaved A B A B four times, each server on its own fresh SQLite store: a same-run comparison that
+ * the machine's drift affects alike. Prints req/s per round as JSON.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import autocannon from 'autocannon';
+const [A, B] = process.argv.slice(2);
+if (!A || !B) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B>');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function start(root, port) {
+  const db = `sqlite:${mkdtempSync(tmpdir() + '/ab-')}/t.db`;
+  const key = JSON.parse(execFileSync('node', [`${root}/dist/cli/main.js`, 'users', 'create', '--email', 'a@b.co', '--first-name', 'A', '--last-name', 'B', '--daily-quota', '1000000000'], { env: { ...process.env, DATABASE_URL: db } })).apiKey;
+  const child = spawn('node', [`${root}/dist/cli/main.js`, 'serve'], { env: { ...process.env, DATABASE_URL: db, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; i < 100; i++) { if (await fetch(`${base}/version`).then((r) => r.ok, () => false)) break; await sleep(100); }
+  const h = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const post = async (path, body, method = 'POST') => (await fetch(base + path, { method, headers: h, body: JSON.stringify(body) })).json();
+  const p = await post('/projects', { name: 'AB test', baseLanguage: 'en', translationLanguages: ['de', 'fr'] });
+  const g = await post(`/projects/${p.id}/groups`, { technicalName: 'main', displayName: 'Main' });
+  const e = await post(`/groups/${g.id}/entries`, { technicalName: 'title', baseTerm: 'Title' });
+  await post(`/entries/${e.id}/translations`, { language: 'de', translation: 'Titel' }, 'PUT');
+  return { child, base, h, entry: e.id };
+}
+const run = (url, opts) => new Promise((res) => autocannon({ url, connections: 10, duration: 6, ...opts }, (err, r) => res(r.requests.average)));
+const servers = { A: await start(A, 18101), B: await start(B, 18102) };
+const results = { A: { read: [], write: [] }, B: { read: [], write: [] } };
+for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
+  const s = servers[name];
+  results[name].read.push(await run(`${s.base}/entries/${s.entry}`, { headers: s.h }));
+  results[name].write.push(await run(`${s.base}/entries/${s.entry}/translations`, { method: 'PUT', headers: s.h, body: JSON.stringify({ language: 'fr', translation: 'Titre' }) }));
+}
+console.log(JSON.stringify(results));
+for (const s of Object.values(servers)) s.child.kill();
