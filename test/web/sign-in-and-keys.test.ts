@@ -68,6 +68,16 @@ describe.each(DIALECTS)('sign-in and API keys on %s', (dialect) => {
     expect((await signIn(account, newAddress())).status).toBe(200);
   });
 
+  it('lets exactly the allowed number of a parallel burst of guesses be checked; the rest get 429 at once', async () => {
+    const account = newAccount();
+    await openBrowserSession(server, account, names);
+    const burst = await Promise.all(
+      Array.from({ length: THROTTLE.perEmail + 7 }, () => signIn({ ...account, password: 'parallel guess' }, newAddress())),
+    );
+    const statuses = burst.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(THROTTLE.perEmail).fill(401), ...Array(7).fill(429)]);
+  });
+
   it('forgets the failures of an e-mail after a successful sign-in', async () => {
     const account = newAccount();
     await openBrowserSession(server, account, names);

@@ -5,7 +5,7 @@ import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { checkProfileFields, createPasswordUser, emailTaken, getProfile, type NewUserInput } from '../users/create-user.js';
 import { checkPasswordLength, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { countFailedSignIn, countSignUp, forgetFailures, refuseWhenThrottled } from './sign-in-throttle.js';
+import { admitSignIn, admitSignUp, signInSucceeded } from './sign-in-throttle.js';
 import { endOtherSessions, startSession, type LiveSession, type StartedSession } from './web-sessions.js';
 
 /** The one answer to every failed sign-in, whether the e-mail has an account or not. */
@@ -16,7 +16,7 @@ export type SignedIn = StartedSession & { user: Awaited<ReturnType<typeof getPro
 /** Creates an account with a password (web sign-up) and signs it in. */
 export async function signUp(db: Db, input: NewUserInput & { password: string; address: string }): Promise<SignedIn> {
   checkPasswordLength(input.password, '/body/password');
-  await countSignUp(db, input.address);
+  await admitSignUp(db, input.address);
   // Checked before hashing too (the insert still decides): a taken e-mail costs no scrypt run.
   if (await findUserByEmail(db, input.email)) throw emailTaken(input.email);
   const passwordHash = await hashPassword(input.password);
@@ -24,16 +24,14 @@ export async function signUp(db: Db, input: NewUserInput & { password: string; a
   return { ...(await startSession(db, id)), user: await getProfile(db, { userId: id }) };
 }
 
-/** Checks e-mail and password (throttled per e-mail and per address) and starts a session. */
+/** Checks e-mail and password (attempts limited per e-mail and per address) and starts a session. */
 export async function signIn(db: Db, input: { email: string; password: string; address: string }): Promise<SignedIn> {
-  await refuseWhenThrottled(db, input.email, input.address);
+  await admitSignIn(db, input.email, input.address);
   const user = await findUserByEmail(db, input.email);
   const valid = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDecoy(input.password);
-  if (!user || !valid) {
-    await countFailedSignIn(db, input.email, input.address);
-    throw new AppError('ERR_UNAUTHORIZED', WRONG_CREDENTIALS);
-  }
-  await forgetFailures(db, input.email);
+  // The attempt was counted as a failure up front; only a success changes that.
+  if (!user || !valid) throw new AppError('ERR_UNAUTHORIZED', WRONG_CREDENTIALS);
+  await signInSucceeded(db, input.email, input.address);
   return { ...(await startSession(db, user.id)), user: await getProfile(db, { userId: user.id }) };
 }
 

@@ -45,22 +45,13 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<void> 
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
 
-/** The failure counters of these scopes whose window has not ended. */
-export async function findFailureCounters(db: Db, scopes: string[], windowStartAfter: string) {
-  return db
-    .selectFrom('sign_in_failures')
-    .select(['scope', 'failures', 'window_started_at as windowStartedAt'])
-    .where('scope', 'in', scopes)
-    .where('window_started_at', '>', windowStartAfter)
-    .execute();
-}
-
 /**
- * Counts one failure for a scope in one statement, so concurrent failures on several instances are
- * all counted: a counter whose window has ended starts again at 1.
+ * Counts one attempt for a scope in one statement and returns the count with its window's start, so
+ * that concurrent attempts on several instances each see their own place in line: a counter whose
+ * window has ended starts again at 1.
  */
-export async function countFailure(db: Db, scope: string, now: string, windowStartAfter: string): Promise<void> {
-  await db
+export async function countAttempt(db: Db, scope: string, now: string, windowStartAfter: string) {
+  return db
     .insertInto('sign_in_failures')
     .values({ scope, failures: 1, window_started_at: now })
     .onConflict((conflict) =>
@@ -69,10 +60,16 @@ export async function countFailure(db: Db, scope: string, now: string, windowSta
         window_started_at: sql<string>`case when sign_in_failures.window_started_at > ${windowStartAfter} then sign_in_failures.window_started_at else ${now} end`,
       }),
     )
-    .execute();
+    .returning(['failures', 'window_started_at as windowStartedAt'])
+    .executeTakeFirstOrThrow();
 }
 
-/** Forgets the failures of a scope (a successful sign-in clears its e-mail's counter). */
+/** Gives one counted attempt back (a sign-in that succeeded is no failure). */
+export async function uncountAttempt(db: Db, scope: string): Promise<void> {
+  await db.updateTable('sign_in_failures').set({ failures: sql<number>`failures - 1` }).where('scope', '=', scope).where('failures', '>', 0).execute();
+}
+
+/** Forgets the attempts of a scope (a successful sign-in clears its e-mail's counter). */
 export async function clearFailures(db: Db, scope: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('scope', '=', scope).execute();
 }
