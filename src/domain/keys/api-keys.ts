@@ -4,8 +4,8 @@
  * lookup be one indexed equality.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError, notFound, validationError } from '../../errors.js';
-import { findActiveKeyByHash, findKeyOfUser, insertApiKey, listLiveKeysOfUser, revokeApiKey, touchApiKey } from '../../store/repositories/users.js';
+import { notFound, validationError } from '../../errors.js';
+import { findActiveKeyByHash, insertApiKey, listLiveKeysOfUser, revokeApiKey, touchApiKey } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import { newId, nowIso } from '../shared/ids.js';
 import type { Principal } from '../access/project-access.js';
@@ -23,19 +23,25 @@ export interface CreatedKey {
   apiKey: string;
 }
 
-/** Creates a key for the user and returns its secret, the only time it is ever available. */
-export async function createApiKey(db: Db, userId: string, name: string, expiresAt: string | null = null): Promise<CreatedKey> {
+/** Stores a new key and returns it as its owner sees it, with the secret (the only time it is available). */
+async function storeNewKey(db: Db, userId: string, name: string, expiresAt: string | null): Promise<KeyView & { secret: string }> {
   const secret = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const id = newId();
+  const key = { id: newId(), name, prefix: secret.slice(0, DISPLAY_LENGTH), createdAt: nowIso(), lastUsedAt: null, expiresAt };
   await insertApiKey(db, {
-    id,
+    id: key.id,
     user_id: userId,
     name,
-    prefix: secret.slice(0, DISPLAY_LENGTH),
+    prefix: key.prefix,
     secret_hash: hashSecret(secret),
-    created_at: nowIso(),
+    created_at: key.createdAt,
     expires_at: expiresAt,
   });
+  return { ...key, secret };
+}
+
+/** Creates a key for the user and returns its secret, the only time it is ever available. */
+export async function createApiKey(db: Db, userId: string, name: string, expiresAt: string | null = null): Promise<CreatedKey> {
+  const { id, secret } = await storeNewKey(db, userId, name, expiresAt);
   return { id, apiKey: secret };
 }
 
@@ -83,18 +89,12 @@ export async function createKeyForUser(
 ): Promise<KeyView & { secret: string }> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
   if (expiresAt !== null && expiresAt <= nowIso()) throw validationError('expiresAt must be in the future', '/body/expiresAt');
-  const created = await createApiKey(db, principal.userId, input.name.trim(), expiresAt);
-  const key = await findKeyOfUser(db, principal.userId, created.id);
-  if (!key) throw new AppError('ERR_INTERNAL', 'the new key could not be read back');
-  const { revokedAt: _revoked, ...view } = key;
-  return { ...view, secret: created.apiKey };
+  return storeNewKey(db, principal.userId, input.name.trim(), expiresAt);
 }
 
 /** Revokes one of the caller's own keys; another user's key is "not found" (no existence leak). */
 export async function revokeOwnKey(db: Db, principal: Principal, keyId: string): Promise<void> {
-  const key = await findKeyOfUser(db, principal.userId, keyId);
-  if (!key || key.revokedAt !== null) throw notFound('API key');
-  await revokeKey(db, keyId);
+  if (!(await revokeApiKey(db, keyId, nowIso(), principal.userId))) throw notFound('API key');
 }
 
 /** Revokes a key; false when no live key has this id. */

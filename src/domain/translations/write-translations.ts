@@ -47,7 +47,7 @@ export async function setTranslation(
     const stored = await entries.findTranslation(trx, entryId, input.language);
     const preconditionFails =
       (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
-      (input.ifNoneMatch !== undefined && stored !== undefined && (input.ifNoneMatch.trim() === '*' || matches(input.ifNoneMatch, stored)));
+      (input.ifNoneMatch !== undefined && matches(input.ifNoneMatch, stored));
     if (preconditionFails) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }

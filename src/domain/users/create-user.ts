@@ -23,7 +23,6 @@ export interface NewUserInput {
   memberLimit?: number;
 }
 
-
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -53,12 +52,12 @@ function checkUser(input: NewUserInput): void {
 /** The conflict of a sign-up or `users create` with an e-mail that has an account. */
 export const emailTaken = (email: string) => new AppError('ERR_CONFLICT', `a user with e-mail ${email} already exists`);
 
-/** Inserts a checked user; a taken e-mail is a conflict. */
-async function addUser(db: Db, input: NewUserInput, passwordHash: string | null, then: (trx: Db, id: string) => Promise<void>) {
+/** Inserts a checked user and, in the same transaction, what `then` adds; a taken e-mail is a conflict. */
+async function addUser<T>(db: Db, input: NewUserInput, passwordHash: string | null, then: (trx: Db, id: string) => Promise<T>): Promise<T> {
   checkUser(input);
   const id = newId();
   try {
-    await inTransaction(db, async (trx) => {
+    return await inTransaction(db, async (trx) => {
       await insertUser(trx, {
         id,
         email: input.email,
@@ -71,13 +70,12 @@ async function addUser(db: Db, input: NewUserInput, passwordHash: string | null,
         createdAt: nowIso(),
         passwordHash,
       });
-      await then(trx, id);
+      return then(trx, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken(input.email);
     throw error;
   }
-  return id;
 }
 
 /**
@@ -85,16 +83,12 @@ async function addUser(db: Db, input: NewUserInput, passwordHash: string | null,
  * (domain/accounts/passwords.ts) the user can also sign in to the web application.
  */
 export async function createUser(db: Db, input: NewUserInput, passwordHash: string | null = null) {
-  let apiKey = '';
-  const id = await addUser(db, input, passwordHash, async (trx, userId) => {
-    apiKey = (await createApiKey(trx, userId, 'default')).apiKey;
-  });
-  return { id, email: input.email, apiKey };
+  return addUser(db, input, passwordHash, async (trx, id) => ({ id, email: input.email, apiKey: (await createApiKey(trx, id, 'default')).apiKey }));
 }
 
 /** Creates a user who signs in with a password and makes API keys in the settings (web sign-up). */
 export async function createPasswordUser(db: Db, input: NewUserInput, passwordHash: string): Promise<{ id: string }> {
-  return { id: await addUser(db, input, passwordHash, async () => {}) };
+  return addUser(db, input, passwordHash, async (_trx, id) => ({ id }));
 }
 
 /** Creates another key for the user with this e-mail. */

@@ -35,11 +35,11 @@ const isDeferred = (request: FastifyRequest) =>
 export function meterRequests(scope: FastifyInstance, db: Db): void {
   scope.decorateRequest('quotaCharged', false);
   scope.addHook('onRequest', async (request, reply) => {
-    if (isMetered(request) && !isDeferred(request)) await chargeQuota(db, request, reply);
+    if (!isDeferred(request)) await chargeQuota(db, request, reply);
   });
   // A deferred request that failed before its handler charged it (400, 404, …) still counts.
   scope.addHook('onSend', async (request, reply, payload) => {
-    if (!isMetered(request) || !isDeferred(request) || request.quotaCharged || reply.statusCode === 304 || !request.principal) return payload;
+    if (!isDeferred(request) || request.quotaCharged || reply.statusCode === 304 || !request.principal) return payload;
     try {
       await chargeQuota(db, request, reply);
     } catch (error) {

@@ -74,14 +74,11 @@ const activeKeyQuery = prepared(2, (db, secretHash: string, now: string) =>
     .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)])),
 );
 
-/** Marks a key revoked; returns false when no live key has this id. */
-export async function revokeApiKey(db: Db, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/** Marks a key revoked (only if it is `userId`'s, when given); returns false when no such live key exists. */
+export async function revokeApiKey(db: Db, id: string, now: string, userId?: string): Promise<boolean> {
+  let query = db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -101,16 +98,6 @@ export async function listLiveKeysOfUser(db: Db, userId: string, now: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** One key of a user, if it is theirs. */
-export async function findKeyOfUser(db: Db, userId: string, id: string) {
-  return db
-    .selectFrom('api_keys')
-    .select(['id', 'name', 'prefix', 'created_at as createdAt', 'last_used_at as lastUsedAt', 'expires_at as expiresAt', 'revoked_at as revokedAt'])
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 /** Replaces a user's password hash. */
