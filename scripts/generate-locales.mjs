@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates src/domain/locales/locale-data.ts from an unpacked cldr-core package, so the
+// Generates src/locales/locale-data.ts from an unpacked cldr-core package, so the
 // runtime needs neither cldr-core nor any locale logic beyond a lookup table.
 //
 // Usage: node scripts/generate-locales.mjs [path/to/cldr-core]   (default: node_modules/cldr-core)
@@ -14,7 +14,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const cldrDir = process.argv[2] ?? 'node_modules/cldr-core';
-const outFile = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'domain', 'locales', 'locale-data.ts');
+const outFile = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'locales', 'locale-data.ts');
 const readJson = (rel) => JSON.parse(readFileSync(join(cldrDir, rel), 'utf8'));
 
 const pkg = readJson('package.json');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLocales } from '../../src/domain/locales/locale-catalog.js';
+import { listLocales } from '../../src/locales/locale-catalog.js';
 import { getProfile } from '../../src/domain/users/create-user.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { createProject } from '../helpers/seed.js';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isKnownLocale, listLocales, suggestLocale, type Locale } from '../../src/domain/locales/locale-catalog.js';
+import { isKnownLocale, listLocales, suggestLocale, type Locale } from '../../src/locales/locale-catalog.js';
 
 function findLanguage(code: string): Locale {
   const locale = listLocales().find((l) => l.code === code);

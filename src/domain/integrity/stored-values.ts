@@ -10,7 +10,7 @@ import { problem, type IntegrityProblem } from '../../store/integrity/problem.js
 import * as rows from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
-import { isKnownLocale } from '../locales/locale-catalog.js';
+import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME } from '../shared/technical-names.js';
 
 

@@ -1,6 +1,6 @@
 /** The rules a project's languages follow. */
 import { validationError } from '../../errors.js';
-import { isKnownLocale, suggestLocale } from '../locales/locale-catalog.js';
+import { isKnownLocale, suggestLocale } from '../../locales/locale-catalog.js';
 
 /** Throws 400 unless `tag` is a locale of GET /locales. */
 export function checkLocale(tag: string, path: string): void {

@@ -3,7 +3,7 @@ import { AppError, validationError } from '../../errors.js';
 import { findUserByEmail, findUserById, insertUser } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import { createApiKey } from '../keys/api-keys.js';
-import { isKnownLocale } from '../locales/locale-catalog.js';
+import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction } from '../shared/transaction.js';
 import { isUniqueViolation } from '../../store/dialect.js';

@@ -1,7 +1,7 @@
 /** GET /info (authenticated), GET /locales and GET /version (public). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { listLocales } from '../../domain/locales/locale-catalog.js';
+import { listLocales } from '../../locales/locale-catalog.js';
 import { getProfile } from '../../domain/users/create-user.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, publicErrors } from '../schemas/common.js';

@@ -1,0 +1,50 @@
+/**
+ * Messages back to ICU source: the canonical printing (`{n, plural, one {# item} other {# items}}`),
+ * and the quoting that turns any text into the message rendering exactly that text.
+ */
+import type { Message, MessageCase } from './message.js';
+
+/** ICU source of `message`: parsing it again gives the same message. */
+export function printIcu(message: Message, inPlural = false): string {
+  let source = '';
+  for (const node of message) {
+    switch (node.kind) {
+      case 'text':
+        source += quoteText(node.value, inPlural);
+        break;
+      case 'argument':
+        source += `{${node.name}}`;
+        break;
+      case 'pound':
+        source += '#';
+        break;
+      case 'plural':
+        source += `{${node.name}, ${node.ordinal ? 'selectordinal' : 'plural'}, ${printCases(node.cases, true)}}`;
+        break;
+      case 'select':
+        source += `{${node.name}, select, ${printCases(node.cases, inPlural)}}`;
+        break;
+    }
+  }
+  return source;
+}
+
+function printCases(cases: readonly MessageCase[], inPlural: boolean): string {
+  return cases.map((c) => `${c.key} {${printIcu(c.message, inPlural)}}`).join(' ');
+}
+
+/**
+ * Literal text as ICU source: apostrophes doubled, and from the first syntax character (a brace, or `#`
+ * inside a plural) to the end one quoted run. One run, because a run closed and another opened right
+ * after it would read the closing and opening apostrophes together as one literal apostrophe.
+ */
+export function quoteText(text: string, inPlural = false): string {
+  const first = text.search(inPlural ? /[{}#]/ : /[{}]/);
+  if (first < 0) return text.replaceAll("'", "''");
+  return `${text.slice(0, first).replaceAll("'", "''")}'${text.slice(first).replaceAll("'", "''")}'`;
+}
+
+/** The message whose rendering is `text` exactly: how texts from before the message rule are kept. */
+export function literalMessage(text: string): string {
+  return quoteText(text);
+}
