@@ -22,7 +22,8 @@ export function printIcu(message: Message, inPlural = false): string {
         source += `{${node.name}, ${node.ordinal ? 'selectordinal' : 'plural'}, ${printCases(node.cases, true)}}`;
         break;
       case 'select':
-        source += `{${node.name}, select, ${printCases(node.cases, inPlural)}}`;
+        // formatjs reads `#` as the number only directly inside a plural's case, not inside a select there.
+        source += `{${node.name}, select, ${printCases(node.cases, false)}}`;
         break;
     }
   }
