@@ -2,7 +2,7 @@
 import { Transform, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectNotFound } from '../../errors.js';
-import type { ExportFormat, FormatId } from '../../exports/format.js';
+import type { ExportFormat, ExportOptions, FormatId } from '../../exports/format.js';
 import { loadSnapshot } from '../../exports/snapshot.js';
 import { isPostgres } from '../../store/dialect.js';
 import type { Database, Db } from '../../store/schema.js';
@@ -10,8 +10,13 @@ import { loadProjectAccess, requireCapability, type Principal } from '../access/
 import { ContentCache } from '../shared/content-cache.js';
 
 /** A strong ETag: the project's content version (bumped by every write) and the representation asked for. */
-export function exportEtag(contentVersion: number, format: FormatId, pretty: boolean): string {
-  return `"v${contentVersion}-${format}${pretty ? '-pretty' : ''}"`;
+export function exportEtag(contentVersion: number, format: FormatId, options: ExportOptions): string {
+  return `"v${contentVersion}-${format}${representation(options)}"`;
+}
+
+/** The options that change an export's bytes, as a suffix of its ETag and cache key. */
+function representation({ pretty, syntax, escaping }: ExportOptions): string {
+  return `${pretty ? '-pretty' : ''}${syntax === 'icu' ? '-icu' : ''}${escaping ? '-escaping' : ''}`;
 }
 
 export interface ExportVersion {
@@ -24,11 +29,11 @@ export interface ExportVersion {
  * Checks that the caller may read the project and returns the export's current ETag (cheap: for
  * 304s), with the export itself when this version's was written lately.
  */
-export async function currentExport(db: Db, principal: Principal, projectId: string, format: FormatId, pretty: boolean): Promise<ExportVersion> {
+export async function currentExport(db: Db, principal: Principal, projectId: string, format: FormatId, options: ExportOptions): Promise<ExportVersion> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   const version = access.project.contentVersion;
-  return { etag: exportEtag(version, format, pretty), kept: keptExports.get(keyOf(projectId, format, pretty), projectId, version) };
+  return { etag: exportEtag(version, format, options), kept: keptExports.get(keyOf(projectId, format, options), projectId, version) };
 }
 
 export interface StartedExport {
@@ -50,7 +55,7 @@ export interface KeptExport {
  * bumps the version, so a kept export is never served after its content changed).
  */
 const keptExports = new ContentCache(64 * 1024 * 1024);
-const keyOf = (projectId: string, format: FormatId, pretty: boolean) => `export:${projectId}:${format}:${pretty}`;
+const keyOf = (projectId: string, format: FormatId, options: ExportOptions) => `export:${projectId}:${format}${representation(options)}`;
 
 /** Passes an export's bytes through and keeps them once the export has ended whole (not when it failed or was abandoned). */
 function keepingBody(keep: (bytes: Buffer) => void): Transform {
@@ -87,16 +92,16 @@ function fileNameOf(projectName: string, format: ExportFormat): string {
  * hold a database connection. Resolves once the format's checks have passed, with the body still
  * being written; a failure after that point can only abort the stream.
  */
-export async function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, pretty: boolean): Promise<StartedExport> {
+export async function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, options: ExportOptions): Promise<StartedExport> {
   const transaction = reader.transaction();
   const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId));
   if (!snapshot) throw projectNotFound();
-  const write = await format.prepare(snapshot);
+  const write = await format.prepare(snapshot, options);
   const version = snapshot.project.contentVersion;
-  const etag = exportEtag(version, format.id, pretty);
+  const etag = exportEtag(version, format.id, options);
   const fileName = fileNameOf(snapshot.project.name, format);
-  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, pretty), projectId, version, { etag, fileName, bytes }, bytes.length));
-  write(body, pretty).then(
+  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, options), projectId, version, { etag, fileName, bytes }, bytes.length));
+  write(body, options.pretty).then(
     () => {
       if (!body.writableEnded) body.end();
     },

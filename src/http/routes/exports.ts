@@ -1,6 +1,7 @@
 /** The four export routes, with conditional GET (ETag / If-None-Match → 304). */
-import { Type } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import { currentExport, startExport } from '../../domain/exports/export-project.js';
+import type { ExportOptions, FormatId } from '../../exports/format.js';
 import { EXPORT_FORMATS } from '../../exports/formats.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
@@ -9,9 +10,30 @@ import { chargeQuota } from '../plugins/quota.js';
 import { errors, IdParams } from '../schemas/common.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
-const ExportQuery = Type.Object({
-  format: Type.Boolean({ default: false, description: 'pretty-print JSON (also inside archives)' }),
-});
+const pretty = { format: Type.Boolean({ default: false, description: 'pretty-print JSON (also inside archives)' }) };
+
+/** Each format's query: pretty-printing, and the syntax options only the format they concern takes. */
+const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
+  json: Type.Object(pretty),
+  'vue-i18n': Type.Object(pretty),
+  i18next: Type.Object({
+    ...pretty,
+    syntax: Type.Union([Type.Literal('native'), Type.Literal('icu')], {
+      default: 'native',
+      description: "`native`: i18next's own syntax ({{x}}, plural suffix keys); `icu`: the stored ICU messages unchanged, for i18next-icu",
+    }),
+  }),
+  flutter: Type.Object({
+    ...pretty,
+    escaping: Type.Boolean({ default: false, description: "gen-l10n's `use-escaping: true` syntax, which can say literal braces ('{'); set the same in l10n.yaml" }),
+  }),
+};
+
+type ExportQuery = { format: boolean; syntax?: 'native' | 'icu'; escaping?: boolean };
+
+function optionsOf(query: ExportQuery): ExportOptions {
+  return { pretty: query.format, syntax: query.syntax ?? 'native', escaping: query.escaping ?? false };
+}
 
 /** If-None-Match matches when it lists the ETag (weak comparison, as RFC 9110 says for this header) or is *. */
 function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -45,13 +67,13 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
             tags: ['exports'],
             security: bearer,
             params: IdParams,
-            querystring: ExportQuery,
+            querystring: EXPORT_QUERIES[format.id],
             response: { 200: exportBody(format.contentType), 304: NotModified, ...errors(400, 403, 404, ...(format.id === 'flutter' ? [409] : [])) },
           },
         },
         async (request, reply) => {
-          const pretty = request.query.format;
-          const current = await currentExport(db, principalOf(request), request.params.id, format.id, pretty);
+          const options = optionsOf(request.query as ExportQuery);
+          const current = await currentExport(db, principalOf(request), request.params.id, format.id, options);
           reply.header('cache-control', 'private, no-cache');
           if (notModified(request.headers['if-none-match'], current.etag)) return reply.code(304).header('etag', current.etag).send();
           await chargeQuota(db, request, reply);
@@ -61,7 +83,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
             if (format.isArchive) reply.header('content-disposition', `attachment; filename="${kept.fileName}"`);
             return reply.send(kept.bytes);
           }
-          const started = await startExport(reader, request.params.id, format, pretty);
+          const started = await startExport(reader, request.params.id, format, options);
           // An export holds a read transaction until its body is written: when the client goes away
           // (even before the body is piped), end the body so the transaction ends with it.
           const abandon = () => {
