@@ -72,20 +72,32 @@ export function buildOutline(groups: readonly GroupRow[], entries: readonly Entr
   return { roots, entries: ordered };
 }
 
+/** What an entry writes in a nested object: one text, or several keys (`name` + suffix → text, e.g. i18next's plural forms). */
+export type EntryValue = string | ReadonlyArray<readonly [suffix: string, text: string]>;
+
 /**
  * The nested object of one language as JSON text (group names → … → entry name → text; empty groups
  * are {}), byte for byte what JSON.stringify(object, null, pretty ? 2 : 0) gives, indented as if
  * nested `depth` levels deep. Written directly: a 100,000-key object costs more to build than to print.
  */
-export function nestedJson(groups: readonly OutlineItem[], textOf: (entry: EntryTexts) => string, pretty: boolean, depth = 0): string {
+export function nestedJson(groups: readonly OutlineItem[], valueOf: (entry: EntryTexts) => EntryValue, pretty: boolean, depth = 0): string {
   if (groups.length === 0) return '{}';
   const inner = pretty ? `\n${'  '.repeat(depth + 1)}` : '';
   const colon = pretty ? ': ' : ':';
   let text = '{';
-  for (let index = 0; index < groups.length; index += 1) {
-    const item = groups[index]!;
-    const value = item.kind === 'group' ? nestedJson(item.items, textOf, pretty, depth + 1) : quote(textOf(item.entry));
-    text += `${index === 0 ? '' : ','}${inner}${quote(item.name)}${colon}${value}`;
+  let first = true;
+  const add = (name: string, value: string) => {
+    text += `${first ? '' : ','}${inner}${quote(name)}${colon}${value}`;
+    first = false;
+  };
+  for (const item of groups) {
+    if (item.kind === 'group') {
+      add(item.name, nestedJson(item.items, valueOf, pretty, depth + 1));
+      continue;
+    }
+    const value = valueOf(item.entry);
+    if (typeof value === 'string') add(item.name, quote(value));
+    else for (const [suffix, form] of value) add(item.name + suffix, quote(form));
   }
   return `${text}${pretty ? `\n${'  '.repeat(depth)}` : ''}}`;
 }

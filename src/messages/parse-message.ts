@@ -146,3 +146,12 @@ function casesOf(options: Record<string, { value: MessageFormatElement[]; locati
     return { key, message: toMessage(option.value) };
   });
 }
+
+/**
+ * The message of a stored text for printing: a text stored before messages were validated that does
+ * not parse (until the migration has quoted it) is printed as the literal text it always rendered as.
+ */
+export function storedMessage(text: string): Message {
+  const result = parseMessage(text);
+  return result.ok ? result.message : [{ kind: 'text', value: text }];
+}

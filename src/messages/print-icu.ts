@@ -35,14 +35,18 @@ function printCases(cases: readonly MessageCase[], inPlural: boolean): string {
 }
 
 /**
- * Literal text as ICU source: apostrophes doubled, and from the first syntax character (a brace, or `#`
- * inside a plural) to the end one quoted run. One run, because a run closed and another opened right
- * after it would read the closing and opening apostrophes together as one literal apostrophe.
+ * Literal text as ICU source. An apostrophe is doubled only where ICU would read it as quoting: before
+ * another apostrophe, a brace, `<` or `>` (formatjs quotes those even without tags), `#` inside a plural,
+ * or at the end (what follows may be an argument) — so `don't` stays `don't`. From the first syntax
+ * character on, the rest is one quoted run with every apostrophe doubled: one run, because a run closed
+ * and another opened right after it would read the closing and opening apostrophes as one literal one.
  */
 export function quoteText(text: string, inPlural = false): string {
   const first = text.search(inPlural ? /[{}#]/ : /[{}]/);
-  if (first < 0) return text.replaceAll("'", "''");
-  return `${text.slice(0, first).replaceAll("'", "''")}'${text.slice(first).replaceAll("'", "''")}'`;
+  const plain = first < 0 ? text : text.slice(0, first);
+  const head = plain.replace(inPlural ? /'(?=['{}<>#]|$)/g : /'(?=['{}<>]|$)/g, "''");
+  if (first < 0) return head;
+  return `${head}'${text.slice(first).replaceAll("'", "''")}'`;
 }
 
 /** The message whose rendering is `text` exactly: how texts from before the message rule are kept. */

@@ -188,6 +188,21 @@ export function corruptions(dialect: Dialect): Corruption[] {
       expected: (w) => [['derived-key', `entry ${w.submitId}`]],
     },
     {
+      label: 'a base term and a translation that are not ICU messages (written before the rule)',
+      corrupt: async (db, w) => {
+        await run(db.updateTable('entries').set({ base_term: 'Sign {in', base_term_key: 'sign {in' }).where('id', '=', w.submitId));
+        await run(db.updateTable('translations').set({ translation: 'Hallo {{name}}' }).where('entry_id', '=', w.submitId).where('language', '=', 'de'));
+      },
+      repair: async (db, w) => {
+        await run(db.updateTable('entries').set({ base_term: 'Sign In', base_term_key: 'sign in' }).where('id', '=', w.submitId));
+        await run(db.updateTable('translations').set({ translation: 'Anmelden' }).where('entry_id', '=', w.submitId).where('language', '=', 'de'));
+      },
+      expected: (w) => [
+        ['message-syntax', `entry ${w.submitId}`, 'base term', "expected '}'"],
+        ['message-syntax', `entry ${w.submitId}`, 'de translation', 'write {name}'],
+      ],
+    },
+    {
       label: 'a translation-language list holding the base language',
       corrupt: async (db, w) => {
         await run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId));

@@ -127,15 +127,26 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.summary.counts).toMatchObject({ groupsCreated: 1, entriesCreated: 1, translationsCreated: 1 });
       const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
-      expect(exported.en).toEqual({ home: { greeting: 'Hi {name} @ | % \\\r' } });
+      // the literal braces are ICU-quoted, so the stored message renders the text the vue file rendered
+      expect(exported.en).toEqual({ home: { greeting: "Hi '{name} @ | % \\\r'" } });
       expect(exported.de).toEqual({ home: { greeting: 'Hallo' } });
     });
 
-    it('refuses a message with a real placeholder, before writing', async () => {
+    it('reads placeholders and pipe plurals as ICU messages', async () => {
+      const target = await emptyProject();
+      const dir = freshDir();
+      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'Hi {name}', 'home.files': 'no files | {n} file | {n} files' }));
+      const result = await tolk('push', [...connection(target), '--format', 'vue-i18n', '--in', dir]);
+      expect(result.code, result.stderr).toBe(0);
+      const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
+      expect(exported.en.home).toEqual({ greeting: 'Hi {name}', files: '{n, plural, =0 {no files} one {# file} other {# files}}' });
+    });
+
+    it('refuses pipe forms that fit no plural of the language, before writing', async () => {
       const target = await emptyProject();
       const etag = await etagOf(target);
       const dir = freshDir();
-      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'Hi {name}' }));
+      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'a | b | c | d' }));
       const result = await tolk('push', [...connection(target), '--format', 'vue-i18n', '--in', dir]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('"home.greeting"');

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import i18next from 'i18next';
 import FsBackend from 'i18next-fs-backend';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { literalMessage } from '../../src/messages/print-icu.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untar, VUE_I18N_VERSIONS, vueI18nT, writeTree } from '../helpers/consumers.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { createEntry, createGroup, createProject } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-/** Text that breaks naive exports: every rendered string must equal the stored one. */
+/** Text that breaks naive exports: stored as the ICU message rendering it (literalMessage), every runtime must render exactly it. */
 const HOSTILE = [
   'Plain text',
   'Emoji 👩‍👩‍👧 and 🎉',
@@ -29,7 +31,7 @@ const I18NEXT_SYNTAX = /\{\{|\$t\(/;
 
 interface Seeded {
   projectId: string;
-  /** expected[language][dotted path] = text */
+  /** expected[language][dotted path] = the rendered text */
   expected: Record<string, Record<string, string>>;
 }
 
@@ -43,16 +45,16 @@ async function seed(server: TestServer, key: string): Promise<Seeded> {
   for (const [index, text] of HOSTILE.entries()) {
     const [group, path] = index % 2 === 0 ? [login, 'auth.login'] : [misc, 'misc'];
     const name = `text${String.fromCharCode(97 + index)}Item`;
-    const entry = await createEntry(server, key, group.id, name, text);
+    const entry = await createEntry(server, key, group.id, name, literalMessage(text));
     const dotted = `${path}.${name}`;
     expected.en![dotted] = text;
     // German: every entry translated (reversed text, still hostile); pt-BR: every third, the rest falls back.
     const german = `DE ${text}`;
-    await server.api('PUT', `/entries/${entry.id}/translations`, { key, body: { language: 'de', translation: german } });
+    await server.api('PUT', `/entries/${entry.id}/translations`, { key, body: { language: 'de', translation: literalMessage(german) } });
     expected.de![dotted] = german;
     if (index % 3 === 0) {
       const portuguese = `PT ${text}`;
-      await server.api('PUT', `/entries/${entry.id}/translations`, { key, body: { language: 'pt-BR', translation: portuguese } });
+      await server.api('PUT', `/entries/${entry.id}/translations`, { key, body: { language: 'pt-BR', translation: literalMessage(portuguese) } });
       expected['pt-BR']![dotted] = portuguese;
     } else {
       expected['pt-BR']![dotted] = text;
@@ -92,7 +94,12 @@ describe.each(DIALECTS)('exports on %s', (dialect) => {
     const document = JSON.parse(response.bytes.toString('utf8'));
     expect(Object.keys(document)).toEqual(['en', 'de', 'pt-BR']);
     for (const [language, texts] of Object.entries(seeded.expected)) {
-      for (const [dotted, text] of Object.entries(texts)) expect(at(document[language], dotted), `${language} ${dotted}`).toBe(text);
+      // The stored messages unchanged, which the reference ICU formatter renders as the text.
+      for (const [dotted, text] of Object.entries(texts)) {
+        const message = at(document[language], dotted);
+        expect(message, `${language} ${dotted}`).toBe(literalMessage(text));
+        expect(new IntlMessageFormat(message, language, undefined, { ignoreTag: true }).format(), `${language} ${dotted}`).toBe(text);
+      }
       expect(document[language].emptyGroup).toEqual({});
     }
     // compact by default, and byte-identical to JSON.stringify of the same data

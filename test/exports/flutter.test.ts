@@ -129,16 +129,20 @@ describe.each(DIALECTS)('Flutter ARB export on %s', (dialect) => {
     },
   );
 
-  it('refuses text whose braces gen-l10n cannot read, listing the entries (409 ERR_CONFLICT)', async () => {
+  it("refuses a literal brace, which gen-l10n's default syntax cannot say, listing the entries (409 ERR_CONFLICT), and writes it with ?escaping=true", async () => {
     const project = await createProject(server, key);
     const group = await createGroup(server, key, project.id, 'misc');
     await createEntry(server, key, group.id, 'fine', 'All {good}');
     const broken = await createEntry(server, key, group.id, 'broken', 'Valid base');
-    await server.api('PUT', `/entries/${broken.id}/translations`, { key, body: { language: 'de', translation: 'Ein { ungültiger Text' } });
+    await server.api('PUT', `/entries/${broken.id}/translations`, { key, body: { language: 'de', translation: "Ein '{' it's" } });
     const response = await download(server, key, project.id);
     expect(response.status).toBe(409);
     const body = JSON.parse(response.bytes.toString('utf8'));
     expect(body.code).toBe('ERR_CONFLICT');
-    expect(body.details).toEqual([{ path: 'de:misc.broken', message: expect.any(String) }]);
+    expect(body.details).toEqual([{ path: 'de:misc.broken', message: expect.stringContaining('?escaping=true') }]);
+    const escaped = await fetch(`${server.baseUrl}/projects/${project.id}/export/flutter?escaping=true`, { headers: { authorization: `Bearer ${key}` } });
+    expect(escaped.status).toBe(200);
+    const files = await untar(Buffer.from(await escaped.arrayBuffer()));
+    expect(JSON.parse(files.get('app_de.arb')!).miscBroken).toBe("Ein '{' it''s");
   });
 });

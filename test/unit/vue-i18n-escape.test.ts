@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { escapeVueMessage } from '../../src/exports/vue-i18n/escape-message.js';
+import { escapeVueMessage } from '../../src/messages/vue-i18n/escape-message.js';
 import { vueKey } from '../../src/exports/vue-i18n/flat-key.js';
 
 // Text that escapeVueMessage must leave as it is, and that every version renders raw.

@@ -7,7 +7,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { unescapeVueMessage } from './vue-i18n-input.js';
+import { readArbMessage } from '../../messages/flutter/read-flutter.js';
+import { pluralSuffixOf, readI18nextPlural, readI18nextText } from '../../messages/i18next/read-i18next.js';
+import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
 
 /** Texts by language and dotted path (`auth.login.submit`), plus the group paths the files hold. */
 export interface NestedInput {
@@ -59,13 +61,13 @@ function flatten(source: string, value: Json, texts: Map<string, string>, groups
   }
 }
 
-function nestedInput(byLanguage: [language: string, source: string, value: Json][]): NestedInput {
+function nestedInput(byLanguage: [language: string, source: string, value: Json][], toMessages?: (texts: Map<string, string>, language: string) => Map<string, string>): NestedInput {
   const input: NestedInput = { kind: 'nested', texts: new Map(), groups: new Map() };
   for (const [language, source, value] of byLanguage) {
     const texts = new Map<string, string>();
     const groups = new Set<string>();
     flatten(source, value, texts, groups);
-    input.texts.set(language, texts);
+    input.texts.set(language, toMessages ? toMessages(texts, language) : texts);
     input.groups.set(language, groups);
   }
   return input;
@@ -91,11 +93,33 @@ function readI18next(dir: string): NestedInput {
     .map((language) => [language, join(dir, language, 'translation.json')] as const)
     .filter(([, file]) => existsSync(file));
   if (files.length === 0) throw new Error(`${dir} holds no <lang>/translation.json`);
-  return nestedInput(files.map(([language, file]) => [language, file, readJson(file)]));
+  return nestedInput(files.map(([language, file]) => [language, file, readJson(file)]), i18nextMessages);
 }
 
-/** One language's flat vue-i18n object: each key split on dots (names never hold one), each message unescaped. */
-function unflattenVue(source: string, value: Json): Json {
+/** One language's i18next texts as ICU messages: `{{x}}` → `{x}`, and each entry's `_one`, `_other`… keys → one plural. */
+function i18nextMessages(texts: Map<string, string>, language: string): Map<string, string> {
+  const plurals = new Map<string, Map<string, string>>();
+  for (const [path, text] of texts) {
+    const suffix = pluralSuffixOf(path);
+    if (!suffix) continue;
+    const entry = path.slice(0, -(suffix.length + 1));
+    if (texts.has(entry) || !texts.has(`${entry}_other`)) continue;
+    const forms = plurals.get(entry) ?? new Map<string, string>();
+    plurals.set(entry, forms.set(suffix, text));
+  }
+  const messages = new Map<string, string>();
+  for (const [path, text] of texts) {
+    const suffix = pluralSuffixOf(path);
+    const entry = suffix ? path.slice(0, -(suffix.length + 1)) : path;
+    const forms = suffix ? plurals.get(entry) : undefined;
+    if (!forms) messages.set(path, readI18nextText(text));
+    else if (!messages.has(entry)) messages.set(entry, readI18nextPlural(forms, language));
+  }
+  return messages;
+}
+
+/** One language's flat vue-i18n object: each key split on dots (names never hold one), each message read as ICU. */
+function unflattenVue(source: string, value: Json, language: string): Json {
   if (!isObject(value)) throw new Error(`${source}: the top level must be an object`);
   const nested: Record<string, Json> = {};
   for (const [key, message] of Object.entries(value)) {
@@ -104,7 +128,7 @@ function unflattenVue(source: string, value: Json): Json {
     if (path.some((name) => name === '')) throw new Error(`${source}: "${key}" is no dotted group path and entry name`);
     let text: string;
     try {
-      text = unescapeVueMessage(message);
+      text = readVueMessage(message, language);
     } catch (error) {
       throw new Error(`${source}: "${key}": ${(error as Error).message}`);
     }
@@ -129,12 +153,12 @@ function readVueI18n(path: string): NestedInput {
       .filter((name) => name.endsWith('.json') && name !== 'messages.json' && !name.startsWith('.'))
       .map((name) => [name.slice(0, -'.json'.length), join(path, name)] as const);
     if (files.length === 0) throw new Error(`${path} holds no <lang>.json`);
-    return nestedInput(files.map(([language, file]) => [language, file, unflattenVue(file, readJson(file))]));
+    return nestedInput(files.map(([language, file]) => [language, file, unflattenVue(file, readJson(file), language)]));
   }
   const document = readJson(path);
   if (!isObject(document)) throw new Error(`${path} must hold an object keyed by language`);
   return nestedInput(
-    Object.entries(document).map(([language, value]) => [language, `${path} › ${language}`, unflattenVue(`${path} › ${language}`, value)]),
+    Object.entries(document).map(([language, value]) => [language, `${path} › ${language}`, unflattenVue(`${path} › ${language}`, value, language)]),
   );
 }
 
@@ -158,7 +182,11 @@ function readFlutter(dir: string): ArbInput {
         const description = value['description'];
         descriptions.set(key.slice(1), typeof description === 'string' ? description : null);
       } else if (typeof value === 'string') {
-        texts.set(key, value);
+        try {
+          texts.set(key, readArbMessage(value));
+        } catch (error) {
+          throw new Error(`${file}: "${key}": ${(error as Error).message}`);
+        }
       } else {
         throw new Error(`${file}: "${key}" is ${value === null ? 'null' : typeof value}, not text`);
       }

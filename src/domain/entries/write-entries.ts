@@ -7,6 +7,7 @@ import type { Db, EntryRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginGroupWrite } from '../groups/group-access.js';
 import { guardConstraints } from '../shared/constraints.js';
+import { requireMessage } from '../shared/message-text.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction } from '../shared/transaction.js';
 import { beginEntryWrite } from './entry-access.js';
@@ -22,6 +23,7 @@ export interface EntryInput {
 
 /** Creates an entry in a group; its technical name must be free in the group's name space. */
 export async function createEntry(db: Db, principal: Principal, groupId: string, input: EntryInput): Promise<EntrySummaryView> {
+  requireMessage(input.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
     const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
     if (await nameTakenUnderParent(trx, group.project_id, group.id, input.technicalName)) throw conflict(duplicateName(input.technicalName));
@@ -54,6 +56,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
   if (changes.technicalName == null && changes.baseTerm == null && changes.contextInfo === undefined) {
     throw validationError('nothing to update: give technicalName, baseTerm or contextInfo');
   }
+  if (changes.baseTerm != null) requireMessage(changes.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
     const { entry } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
     const technicalName = changes.technicalName ?? entry.technical_name;

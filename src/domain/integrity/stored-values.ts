@@ -11,6 +11,7 @@ import * as rows from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
+import { parseMessage } from '../../messages/parse-message.js';
 import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME } from '../shared/technical-names.js';
 
 
@@ -60,6 +61,16 @@ async function entryProblems(db: Db): Promise<IntegrityProblem[]> {
       // Search matches against the key: a stale key hides the entry from searches for its text.
       if (entry.base_term_key !== entry.base_term.toLowerCase()) {
         found.push(problem('derived-key', `entry ${entry.id}: its search key is not its base term lower-cased`));
+      }
+      const parsed = parseMessage(entry.base_term);
+      if (!parsed.ok) found.push(problem('message-syntax', `entry ${entry.id}: its base term is not an ICU message (${parsed.error.reason})`));
+    }
+  }
+  for await (const batch of rows.translationTextBatches(db)) {
+    for (const translation of batch) {
+      const parsed = parseMessage(translation.translation);
+      if (!parsed.ok) {
+        found.push(problem('message-syntax', `entry ${translation.entry_id}: its ${translation.language} translation is not an ICU message (${parsed.error.reason})`));
       }
     }
   }

@@ -7,6 +7,7 @@ import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
 import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
 import { newId, nowIso } from '../shared/ids.js';
+import { requireMessage } from '../shared/message-text.js';
 import { inTransaction } from '../shared/transaction.js';
 import { checkTranslationLanguage } from './translation-language.js';
 
@@ -41,6 +42,7 @@ export async function setTranslation(
   entryId: string,
   input: TranslationInput,
 ): Promise<{ translation: TranslationView; etag: string }> {
+  requireMessage(input.translation, '/body/translation');
   return inTransaction(db, async (trx) => {
     const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
     checkTranslationLanguage(access.project, input.language, '/body/language');

@@ -59,7 +59,7 @@ export function arbText(tag: string, messages: Iterable<ArbMessage>, isTemplate:
     const metadata: Record<string, unknown> = {};
     if (description !== null) metadata['description'] = description;
     if (placeholders.length > 0) {
-      metadata['placeholders'] = Object.fromEntries(placeholders.map(({ name, type }) => [name, { type }]));
+      metadata['placeholders'] = Object.fromEntries(placeholders.map(({ name, type, format }) => [name, format ? { type, format } : { type }]));
     }
     const value = pretty ? JSON.stringify(metadata, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(metadata);
     text += `${separator}${quote(`@${key}`)}${colon}${value}`;

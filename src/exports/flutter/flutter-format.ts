@@ -1,17 +1,19 @@
 /**
  * `/export/flutter`: a .tar.gz of gen-l10n ARB files, `app_<lang>.arb` per language (plus the
- * fallback files gen-l10n insists on). The base language's file is the template: it declares every
- * placeholder any language uses and carries each entry's contextInfo as its description.
+ * fallback files gen-l10n insists on), each message printed in gen-l10n's syntax (printFlutter). The
+ * base language's file is the template: it declares every placeholder any language uses and carries
+ * each entry's contextInfo as its description.
  */
 import { AppError, type ErrorDetail } from '../../errors.js';
+import { printFlutter, type FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
+import { storedMessage } from '../../messages/parse-message.js';
 import { archiveWriter } from '../archive.js';
-import type { ExportFormat } from '../format.js';
+import type { ExportFormat, ExportOptions } from '../format.js';
 import type { ProjectSnapshot } from '../snapshot.js';
 import type { OutlineEntry } from '../tree.js';
 import { arbFileName, arbText, fallbackLanguages } from './arb-file.js';
 import { findKeyCollisions, flutterKey } from './flutter-key.js';
-import { parseFlutterMessage } from './icu-message.js';
-import type { ArbMessage, Placeholder } from './types.js';
+import type { ArbMessage } from './types.js';
 
 /** How many problems an error lists: enough to fix a batch, not a megabyte of JSON. */
 const MAX_DETAILS = 100;
@@ -26,57 +28,81 @@ function keysOf(entries: readonly OutlineEntry[]): string[] {
   return entries.map((item) => flutterKey(item.path));
 }
 
+/** Texts without `{ } '` are plain in both syntaxes (and need no quoting even with escaping). */
+const PLAIN = /^[^{}']*$/;
+
+interface PrintedEntries {
+  /** texts[language][entry index] in gen-l10n's syntax */
+  texts: Map<string, string[]>;
+  /** the placeholders of an entry (by index): the union over all languages */
+  placeholders: Map<number, Map<string, FlutterPlaceholder>>;
+}
+
 /**
- * Every language's messages must parse in gen-l10n's default syntax; the placeholders of an entry
- * (by position in `entries`) are the union over all languages (num wins over String: a plural needs
- * a number, and a number prints).
+ * Every language's messages printed in gen-l10n's syntax; refuses the export (409) when one cannot be
+ * written at all. An entry's placeholders are the union over its languages (num wins over String: a
+ * plural needs a number, and a number prints; a format, once any language needs it, stays).
  */
-function collectPlaceholders(snapshot: ProjectSnapshot, entries: readonly OutlineEntry[]): Map<number, Map<string, Placeholder>> {
-  const byEntry = new Map<number, Map<string, Placeholder>>();
+function printEntries(snapshot: ProjectSnapshot, entries: readonly OutlineEntry[], options: ExportOptions): PrintedEntries {
+  const texts = new Map<string, string[]>();
+  const placeholders = new Map<number, Map<string, FlutterPlaceholder>>();
   const problems: ErrorDetail[] = [];
   for (const language of snapshot.languages) {
+    const printed: string[] = [];
     for (let index = 0; index < entries.length; index += 1) {
       const item = entries[index]!;
-      const check = parseFlutterMessage(snapshot.textOf(item.entry, language));
-      if (!check.ok) {
-        problems.push({ path: `${language}:${item.path.join('.')}`, message: check.reason });
+      const text = snapshot.textOf(item.entry, language);
+      if (PLAIN.test(text)) {
+        printed.push(text);
         continue;
       }
-      if (check.placeholders.length === 0) continue;
-      const declared = byEntry.get(index) ?? new Map<string, Placeholder>();
-      for (const placeholder of check.placeholders) {
-        if (declared.get(placeholder.name)?.type !== 'num') declared.set(placeholder.name, placeholder);
+      const message = printFlutter(storedMessage(text), language, { escaping: options.escaping });
+      if (!message.ok) {
+        problems.push({ path: `${language}:${item.path.join('.')}`, message: message.reason });
+        printed.push('');
+        continue;
       }
-      byEntry.set(index, declared);
+      printed.push(message.text);
+      if (message.placeholders.length === 0) continue;
+      const declared = placeholders.get(index) ?? new Map<string, FlutterPlaceholder>();
+      for (const placeholder of message.placeholders) {
+        const known = declared.get(placeholder.name);
+        const format = placeholder.format ?? known?.format;
+        declared.set(placeholder.name, { name: placeholder.name, type: known?.type === 'num' ? 'num' : placeholder.type, ...(format ? { format } : {}) });
+      }
+      placeholders.set(index, declared);
     }
+    texts.set(language, printed);
   }
   if (problems.length > 0) {
     throw new AppError(
       'ERR_CONFLICT',
-      `${problems.length} text(s) are not valid gen-l10n messages (braces must form {placeholder}, plural or select): first ${problems[0]!.path}: ${problems[0]!.message}`,
+      `${problems.length} message(s) cannot be written in gen-l10n's syntax: first ${problems[0]!.path}: ${problems[0]!.message}`,
       problems.slice(0, MAX_DETAILS),
     );
   }
-  return byEntry;
+  return { texts, placeholders };
 }
 
-const NONE: readonly Placeholder[] = [];
+const NONE: readonly FlutterPlaceholder[] = [];
 
 export const flutterFormat: ExportFormat = {
   id: 'flutter',
   contentType: 'application/gzip',
   isArchive: true,
-  async prepare(snapshot) {
+  async prepare(snapshot, options) {
     const baseLanguage = snapshot.project.baseLanguage;
     const entries = snapshot.outline.entries;
     const keys = keysOf(entries);
-    const placeholders = collectPlaceholders(snapshot, entries);
+    const { texts, placeholders } = printEntries(snapshot, entries, options);
     const fallbacks = fallbackLanguages(snapshot.languages);
-    const messagesIn = (language: string): ArbMessage[] =>
-      entries.map((item, index) => {
+    const messagesIn = (language: string): ArbMessage[] => {
+      const printed = texts.get(language)!;
+      return entries.map((item, index) => {
         const declared = placeholders.get(index);
-        return { key: keys[index]!, text: snapshot.textOf(item.entry, language), description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE };
+        return { key: keys[index]!, text: printed[index]!, description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE };
       });
+    };
     return async (out, pretty) => {
       const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
       for (const language of snapshot.languages) {

@@ -1,6 +1,6 @@
 /** Flutter message keys: an entry's path as one lowerCamel word, and the keys gen-l10n cannot take. */
 import { TECHNICAL_NAME } from '../../domain/shared/technical-names.js';
-import { DART_RESERVED_WORDS, isGenL10nResourceName } from './gen-l10n-names.js';
+import { DART_RESERVED_WORDS, isGenL10nResourceName } from '../../messages/flutter/gen-l10n-names.js';
 import type { KeyCollision } from './types.js';
 
 

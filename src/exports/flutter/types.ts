@@ -1,21 +1,6 @@
 /** The shapes shared by the Flutter (gen-l10n ARB) building blocks. */
 
-/**
- * Only the two types a stored text can need: `num` for a plural's count, `String` for everything
- * else (gen-l10n also knows int, double, DateTime and Object, which our texts never declare).
- */
-export type PlaceholderType = 'String' | 'num';
-
-/** One `{name}` a message uses, as the template's `"@key": {"placeholders": …}` declares it. */
-export interface Placeholder {
-  readonly name: string;
-  readonly type: PlaceholderType;
-}
-
-/** The verdict on one text: gen-l10n's default syntax accepts it (with these placeholders), or why not. */
-export type MessageCheck =
-  | { readonly ok: true; readonly placeholders: Placeholder[] }
-  | { readonly ok: false; readonly reason: string };
+import type { FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 
 /** A key the Flutter export cannot write: shared by several entries, or breaking the generated class. */
 export interface KeyCollision {
@@ -35,5 +20,5 @@ export interface ArbMessage {
   readonly text: string;
   /** the entry's contextInfo; shown to translators, written only in the template */
   readonly description: string | null;
-  readonly placeholders: readonly Placeholder[];
+  readonly placeholders: readonly FlutterPlaceholder[];
 }

@@ -1,5 +1,16 @@
-/** STUB: being written. Messages in i18next's JSON v4 syntax. */
-import type { Message } from '../message.js';
+/**
+ * Messages in i18next's own syntax (JSON v4 plurals, default options): `{x}` → `{{x}}`; one plural on
+ * `count` → the keys `key_<category>` for each CLDR category of the language, plus `key_zero` for `=0`;
+ * `#` → `{{count, number}}` (i18next's number format, so the number reads as ICU writes it).
+ *
+ * i18next 26 (i18next.js, Translator.resolve): for t(key, {count}) it looks up `key_zero` first when
+ * count is 0, then `key_<Intl.PluralRules(lng).select(count)>`, then `key`. Its interpolation is the
+ * regular expression `{{(.+?)}}` over the whole text, and `$t(` starts nesting; neither can be escaped.
+ */
+import { exactValue, type Message, type MessageCase } from '../message.js';
+import { choosesLikeIcu } from '../plural-choice.js';
+import { pluralCategoriesOf, pluralCategoryOf } from '../plural-rules.js';
+import { formOf, otherBranch, singlePlural } from '../single-plural.js';
 
 /** One stored message as i18next keys: `forms` are [suffix, text] pairs ('' for the plain key, `_one`…). */
 export interface I18nextMessage {
@@ -8,7 +19,73 @@ export interface I18nextMessage {
   readonly native: boolean;
 }
 
+/** i18next's interpolation pattern with its default prefix and suffix (Interpolator.resetRegExp). */
+const INTERPOLATION = /\{\{(.+?)\}\}/g;
+const NESTING = '$t(';
+
+/** The message as i18next keys; what i18next cannot say natively is its `other` branch. */
 export function printI18next(message: Message, language: string): I18nextMessage {
-  void message; void language;
-  throw new Error('not implemented');
+  const shape = singlePlural(message);
+  if (shape && shape.plural.name === 'count') {
+    const forms = pluralForms(shape.plural.cases, language);
+    if (forms) {
+      const printed = forms.map(([suffix, branch]) => [suffix, printFlat(formOf(shape, branch))] as const);
+      const native = printed.every(([, text]) => text !== undefined) && choosesLikeI18next(shape.plural, language, forms);
+      if (native) return { forms: printed.map(([suffix, text]) => [suffix, text!] as const), native };
+    }
+  } else if (!message.some((node) => node.kind === 'plural' || node.kind === 'select')) {
+    const text = printFlat(message);
+    if (text !== undefined) return { forms: [['', text]], native: true };
+  }
+  return { forms: [['', printLoose(otherBranch(message))]], native: false };
+}
+
+/** The forms of a plural in `language`: `_zero` for `=0`, then one per CLDR category; undefined for other exact cases. */
+function pluralForms(cases: readonly MessageCase[], language: string): Array<[string, Message]> | undefined {
+  if (cases.some((c) => exactValue(c.key) !== undefined && c.key !== '=0')) return undefined;
+  const caseOf = (key: string) => cases.find((c) => c.key === key)?.message;
+  const other = caseOf('other')!;
+  const forms: Array<[string, Message]> = [];
+  const exactZero = caseOf('=0');
+  for (const category of pluralCategoriesOf(language)) {
+    // With a zero category of its own (lv, ar, cy) `_zero` is one key for both; `=0` must agree (checked below).
+    const branch = category === 'zero' && exactZero ? exactZero : (caseOf(category) ?? other);
+    forms.push([`_${category}`, branch]);
+  }
+  if (exactZero && !forms.some(([suffix]) => suffix === '_zero')) forms.unshift(['_zero', exactZero]);
+  return forms;
+}
+
+function choosesLikeI18next(plural: Parameters<typeof choosesLikeIcu>[0], language: string, forms: ReadonlyArray<[string, Message]>): boolean {
+  const bySuffix = new Map(forms);
+  return choosesLikeIcu(plural, language, (count) => (count === 0 && bySuffix.get('_zero')) || bySuffix.get(`_${pluralCategoryOf(language, count)}`));
+}
+
+/** Text, `{{x}}` and `{{count, number}}`; undefined when the literal text would read as i18next syntax. */
+function printFlat(message: Message): string | undefined {
+  let text = '';
+  const written: string[] = [];
+  for (const node of message) {
+    if (node.kind === 'text') text += node.value;
+    else if (node.kind === 'argument' || node.kind === 'pound') {
+      const placeholder = node.kind === 'argument' ? `{{${node.name}}}` : '{{count, number}}';
+      text += placeholder;
+      written.push(placeholder);
+    } else return undefined;
+  }
+  // i18next must find exactly the interpolations written: a literal `{{`, or a `{` right before one, makes others.
+  const found = text.match(INTERPOLATION) ?? [];
+  if (found.length !== written.length || found.some((match, i) => match !== written[i])) return undefined;
+  return text.includes(NESTING) ? undefined : text;
+}
+
+/** The `other` branch, printed even where its literal text reads as i18next syntax (nothing better exists). */
+function printLoose(nodes: ReturnType<typeof otherBranch>): string {
+  let text = '';
+  for (const node of nodes) {
+    if (node.kind === 'text') text += node.value;
+    else if (node.kind === 'argument') text += `{{${node.name}}}`;
+    else if (node.kind === 'count') text += `{{${node.name}, number}}`;
+  }
+  return text;
 }

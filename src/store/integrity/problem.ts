@@ -14,7 +14,8 @@ export type IntegrityCheck =
   | 'technical-name'
   | 'member-role'
   | 'derived-key'
-  | 'missing-translations';
+  | 'missing-translations'
+  | 'message-syntax';
 
 export interface IntegrityProblem {
   check: IntegrityCheck;

@@ -47,6 +47,24 @@ export async function* entryTextBatches(db: Db): AsyncGenerator<EntryText[]> {
   }
 }
 
+/** Every translation's text, in batches by id (no text can fail to parse without `{`, `}` or `'`, so only those). */
+export async function* translationTextBatches(db: Db): AsyncGenerator<Array<{ id: string; entry_id: string; language: string; translation: string }>> {
+  let after = '';
+  for (;;) {
+    const batch = await db
+      .selectFrom('translations')
+      .select(['id', 'entry_id', 'language', 'translation'])
+      .where('id', '>', after)
+      .where((eb) => eb.or([eb('translation', 'like', '%{%'), eb('translation', 'like', '%}%'), eb('translation', 'like', "%'%")]))
+      .orderBy('id')
+      .limit(ENTRY_BATCH)
+      .execute();
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1]!.id;
+  }
+}
+
 /** Each language that translations are stored in, once. */
 export async function listTranslationLanguages(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('translations').select('language').distinct().orderBy('language').execute();

@@ -5,6 +5,7 @@ import * as exportOrderIndex from './002-export-order-index.js';
 import * as dailyUsage from './003-daily-usage.js';
 import * as missingTranslations from './004-missing-translations.js';
 import * as webSessions from './005-web-sessions.js';
+import * as textsAsMessages from './006-texts-as-messages.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-daily-usage': dailyUsage,
   '004-missing-translations': missingTranslations,
   '005-web-sessions': webSessions,
+  '006-texts-as-messages': textsAsMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

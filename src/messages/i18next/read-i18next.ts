@@ -1,0 +1,54 @@
+/**
+ * i18next's syntax read back into ICU messages, the printer's rules backwards: `{{x}}` (and the
+ * unescaped `{{- x}}`) → `{x}`, `{{x, number}}` → `{x}` (`#` inside a plural on x), and the sibling keys
+ * `key_<category>` (plus `key_zero`) → one plural on `count`. Nesting (`$t(…)`) has no ICU form and
+ * stays literal text.
+ */
+import { isPluralCategory, type Message, type MessageCase, type MessageNode } from '../message.js';
+import { pluralCategoriesOf } from '../plural-rules.js';
+import { printIcu } from '../print-icu.js';
+
+const INTERPOLATION = /\{\{-?\s*([A-Za-z0-9_]+)\s*(,\s*number\s*)?\}\}/g;
+
+/** One i18next text as message nodes; inside a plural on `count`, `{{count, number}}` is its `#`. */
+function readText(text: string, count: string | null): Message {
+  const nodes: MessageNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(INTERPOLATION)) {
+    if (match.index > last) nodes.push({ kind: 'text', value: text.slice(last, match.index) });
+    const name = match[1]!;
+    nodes.push(name === count && match[2] ? { kind: 'pound' } : { kind: 'argument', name });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push({ kind: 'text', value: text.slice(last) });
+  return nodes;
+}
+
+/** The ICU message of one i18next text. */
+export function readI18nextText(text: string): string {
+  return printIcu(readText(text, null));
+}
+
+/** The plural suffix of an i18next key (`items_one` → `one`), or undefined. */
+export function pluralSuffixOf(key: string): string | undefined {
+  const match = /_(zero|one|two|few|many|other)$/.exec(key);
+  return match ? match[1] : undefined;
+}
+
+/**
+ * One plural message on `count` from an entry's suffix keys (`one` → text, …) in `language`: `_zero` is
+ * the language's zero category where it has one, else the `=0` case the export writes it for.
+ */
+export function readI18nextPlural(forms: ReadonlyMap<string, string>, language: string): string {
+  const hasZero = pluralCategoriesOf(language).includes('zero');
+  const cases: MessageCase[] = [];
+  const zero = forms.get('zero');
+  if (zero !== undefined && !hasZero) cases.push({ key: '=0', message: readText(zero, 'count') });
+  for (const [suffix, text] of forms) {
+    if (suffix === 'zero' && !hasZero) continue;
+    if (isPluralCategory(suffix)) cases.push({ key: suffix, message: readText(text, 'count') });
+  }
+  const order = ['=0', 'zero', 'one', 'two', 'few', 'many', 'other'];
+  cases.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  return printIcu([{ kind: 'plural', name: 'count', ordinal: false, cases }]);
+}

@@ -1,0 +1,76 @@
+/**
+ * vue-i18n's syntax read back into ICU messages, the printer's rules backwards: a literal interpolation
+ * `{'…'}` is its character, `{x}` an argument, and pipe forms one plural (the `=0` form first when there
+ * is one more form than the language has categories; the forms' own argument is the plural's, its
+ * uses `#`). What ICU cannot say (`@:` links) stays literal text.
+ */
+import type { Message, MessageCase, MessageNode } from '../message.js';
+import { pluralCategoriesOf } from '../plural-rules.js';
+import { printIcu } from '../print-icu.js';
+
+const TOKEN = /\{'((?:[^'\\\r\n\u2028\u2029]|\\(?:\\|'|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{6}))*)'\}|\{\s*([A-Za-z0-9_]+)\s*\}|\s*\|\s*/g;
+const LITERAL_ESCAPE = /\\(\\|'|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{6})/g;
+
+function literalContent(body: string): string {
+  return body.replace(LITERAL_ESCAPE, (_match, escape: string) => {
+    if (escape === '\\' || escape === "'") return escape;
+    const codePoint = Number.parseInt(escape.slice(1), 16);
+    if (codePoint > 0x10ffff) throw new Error(`\\${escape} is no Unicode code point`);
+    return String.fromCodePoint(codePoint);
+  });
+}
+
+/** The message's pipe forms, each as nodes (a single form for a message without pipes). */
+function readForms(message: string): MessageNode[][] {
+  const forms: MessageNode[][] = [[]];
+  let last = 0;
+  const text = (value: string) => {
+    if (value !== '') forms.at(-1)!.push({ kind: 'text', value });
+  };
+  for (const match of message.matchAll(TOKEN)) {
+    text(message.slice(last, match.index));
+    if (match[1] !== undefined) text(literalContent(match[1]));
+    else if (match[2] !== undefined) forms.at(-1)!.push({ kind: 'argument', name: match[2] });
+    else forms.push([]);
+    last = match.index + match[0].length;
+  }
+  text(message.slice(last));
+  return forms.map(mergeTexts);
+}
+
+function mergeTexts(nodes: MessageNode[]): MessageNode[] {
+  const merged: MessageNode[] = [];
+  for (const node of nodes) {
+    const previous = merged.at(-1);
+    if (node.kind === 'text' && previous?.kind === 'text') merged[merged.length - 1] = { kind: 'text', value: previous.value + node.value };
+    else merged.push(node);
+  }
+  return merged;
+}
+
+/** The ICU message of one vue-i18n message in `language`; throws for pipe forms that fit no plural of it. */
+export function readVueMessage(message: string, language: string): string {
+  const forms = readForms(message);
+  if (forms.length === 1) return printIcu(forms[0]!);
+  const categories = pluralCategoriesOf(language);
+  const keys =
+    forms.length === categories.length ? [...categories]
+    : forms.length === categories.length + 1 ? ['=0', ...categories]
+    : forms.length === 2 ? ['one', 'other']
+    : forms.length === 3 ? ['=0', 'one', 'other']
+    : undefined;
+  if (!keys) throw new Error(`${forms.length} pipe forms fit no plural of ${language} (${categories.join(', ')})`);
+  const argument = pluralArgument(forms);
+  const cases: MessageCase[] = forms.map((form, index) => ({
+    key: keys[index]!,
+    message: form.map((node): MessageNode => (node.kind === 'argument' && node.name === argument ? { kind: 'pound' } : node)) as Message,
+  }));
+  return printIcu([{ kind: 'plural', name: argument, ordinal: false, cases }]);
+}
+
+/** The plural's argument: the one every form uses when they agree on one, else `count`. */
+function pluralArgument(forms: readonly MessageNode[][]): string {
+  const namesOf = (form: readonly MessageNode[]) => new Set(form.flatMap((node) => (node.kind === 'argument' ? [node.name] : [])));
+  const shared = [...namesOf(forms.at(-1)!)].filter((name) => forms.every((form) => form.length === 0 || namesOf(form).has(name) || form.every((n) => n.kind === 'text')));
+  return shared.length === 1 ? shared[0]! : 'count';
+}
