@@ -15,6 +15,7 @@ import { installTextGuard } from './http/plugins/text-guard.js';
 import { installWebApp } from './http/plugins/web-app.js';
 import { profileRoute, publicAccountRoutes, sessionAccountRoutes } from './http/routes/accounts.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
+import { checkRoutes } from './http/routes/checks.js';
 import { healthRoutes } from './http/routes/health.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
@@ -102,6 +103,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
         await authenticated.register(translationRoutes, options);
         await authenticated.register(memberRoutes, options);
         await authenticated.register(exportRoutes(store.reader), options);
+        await authenticated.register(checkRoutes(store.reader), options);
         await authenticated.register(profileRoute, options);
         await authenticated.register(webAppSupportRoutes, options);
         await authenticated.register(async (sessionOnly) => {

@@ -63,6 +63,17 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('DELETE', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'pt-BR' }, headers: { 'if-match': saved.headers.get('etag')! } });
   await call('DELETE', `/entries/${entry.id}/translations`, 204, { key, body: { language: 'pt-BR' } });
 
+  const counted = (await call('POST', `/groups/${sub.id}/entries`, 200, { key, body: { technicalName: 'itemCount', baseTerm: '{count, plural, one {# item} other {# items}}' } })).body;
+  await call('POST', `/groups/${sub.id}/entries`, 400, { key, body: { technicalName: 'greeting', baseTerm: 'Hello {{name}}' } });
+  await call('PUT', `/entries/${counted.id}/translations`, 200, { key, body: { language: 'de', translation: '{count, plural, one {# Artikel} few {#} other {# Artikel}}' } });
+  await call('GET', `${p}/checks`, 200, { key });
+  await call('GET', `${p}/checks?check=plural-forms&language=de&limit=10`, 200, { key });
+  await call('GET', `${p}/checks?language=fr`, 400, { key });
+  await call('GET', '/projects/no-such-project/checks', 404, { key });
+  await call('GET', `${p}/export/i18next?syntax=icu`, 200, { key });
+  await call('GET', `${p}/export/flutter?escaping=true`, 200, { key });
+  await call('DELETE', `/entries/${counted.id}`, 204, { key });
+
   for (const format of EXPORT_FORMATS) {
     const exported = await call('GET', `${p}/export/${format}?format=true`, 200, { key });
     await call('GET', `${p}/export/${format}?format=true`, 304, { key, headers: { 'if-none-match': exported.headers.get('etag')! } });

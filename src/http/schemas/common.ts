@@ -24,7 +24,11 @@ export const EntryTechnicalName = Type.String({
 /** A human-readable label: at least one visible character. */
 export const DisplayName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 export const ProjectName = Type.String({ minLength: 3, maxLength: 32, pattern: '\\S', description: '3–32 characters' });
-export const Text = Type.String({ minLength: 1, maxLength: 10_000, description: '1–10,000 characters' });
+export const Text = Type.String({
+  minLength: 1,
+  maxLength: 10_000,
+  description: "1–10,000 characters; an ICU message (`{name}`, `{n, plural, one {# item} other {# items}}`, `'{'` for a literal brace), else 400 naming the offset",
+});
 export const ContextInfo = Type.String({ maxLength: 2_000, description: 'at most 2,000 characters' });
 
 export const PageQuery = Type.Object({

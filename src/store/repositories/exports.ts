@@ -4,6 +4,7 @@ import { isPostgres } from '../dialect.js';
 import type { Db } from '../schema.js';
 
 export interface ExportRow {
+  id: string;
   groupId: string;
   technicalName: string;
   baseTerm: string;
@@ -29,7 +30,7 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
     : sql<unknown>`(select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id)`;
   let query = db
     .selectFrom('entries as e')
-    .select(['e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', folded.as('translations')])
+    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', folded.as('translations')])
     .where('e.project_id', '=', projectId)
     .orderBy('e.group_id')
     .orderBy('e.technical_name')
@@ -40,6 +41,7 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
   const rows = await query.execute();
   // The one object per entry an export keeps (100,000 of them in a large project): made once, here.
   return rows.map((row) => ({
+    id: row.id,
     groupId: row.group_id,
     technicalName: row.technical_name,
     baseTerm: row.base_term,

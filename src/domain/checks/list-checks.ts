@@ -1,0 +1,49 @@
+/** `GET /projects/{id}/checks`: a page of the project's message problems, computed once per content version. */
+import type { Kysely } from 'kysely';
+import { projectNotFound, validationError } from '../../errors.js';
+import { loadSnapshot } from '../../exports/snapshot.js';
+import { isPostgres } from '../../store/dialect.js';
+import type { Database, Db } from '../../store/schema.js';
+import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { approximateBytes, ContentCache } from '../shared/content-cache.js';
+import type { Page } from '../shared/page.js';
+import { messageProblems, type CheckKind, type MessageProblem } from './message-problems.js';
+
+export interface ChecksQuery {
+  language?: string | undefined;
+  check?: CheckKind | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Problems of a project's current version: an editor pages through them, CI pulls ask again and again. */
+const keptProblems = new ContentCache(32 * 1024 * 1024);
+
+/**
+ * The caller's page of problems (canReadEntries). The list is made from one consistent snapshot read
+ * through `reader` (the export's read), then kept for the project's content version.
+ */
+export async function listChecks(db: Db, reader: Kysely<Database>, principal: Principal, projectId: string, query: ChecksQuery): Promise<Page<MessageProblem>> {
+  const access = await loadProjectAccess(db, principal, projectId);
+  requireCapability(access, 'canReadEntries');
+  const { project } = access;
+  if (query.language !== undefined && query.language !== project.baseLanguage && !project.translationLanguages.includes(query.language)) {
+    throw validationError(`${query.language} is not a language of this project`, '/querystring/language');
+  }
+  const all = await problemsOf(reader, projectId, project.contentVersion);
+  const matching = all.filter((problem) => (query.language === undefined || problem.language === query.language) && (query.check === undefined || problem.check === query.check));
+  return { limit: query.limit, offset: query.offset, total: matching.length, result: matching.slice(query.offset, query.offset + query.limit) };
+}
+
+async function problemsOf(reader: Kysely<Database>, projectId: string, version: number): Promise<MessageProblem[]> {
+  const key = `checks:${projectId}`;
+  const kept = keptProblems.get<MessageProblem[]>(key, projectId, version);
+  if (kept) return kept;
+  const transaction = reader.transaction();
+  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId));
+  if (!snapshot) throw projectNotFound();
+  const problems = messageProblems(snapshot);
+  // Kept under the version the snapshot read, which may be newer than the access check's.
+  keptProblems.set(key, projectId, snapshot.project.contentVersion, problems, approximateBytes(problems));
+  return problems;
+}
