@@ -117,6 +117,24 @@ describe.each(DIALECTS)('tolk pull on %s', (dialect) => {
     expect(vueI18nT(version, true, messages, 'pt-BR')('auth.title')).toBe('Welcome');
   });
 
+  it('prints one warning per message its format cannot say natively, and still exits 0', async () => {
+    const project = await createProject(server, key, { baseLanguage: 'en', translationLanguages: ['de'] });
+    const group = await createGroup(server, key, project.id, 'shop');
+    await createEntry(server, key, group.id, 'genderText', '{g, select, female {She} other {They}}');
+    await createEntry(server, key, group.id, 'fileCount', '{count, plural, one {# file} other {# files}}');
+    const args = ['--url', url, '--key', key, '--project', project.id];
+    const i18nextPull = await pull([...args, '--format', 'i18next', '--out', freshDir()]);
+    expect(i18nextPull.code, i18nextPull.stderr).toBe(0);
+    const lines = i18nextPull.stderr.trim().split('\n');
+    // the select, in the base language and as the German fallback; the plural on count is native
+    expect(lines).toEqual([expect.stringMatching(/^warning: shop\.genderText \(en\): i18next cannot say/), expect.stringMatching(/^warning: shop\.genderText \(de\): .*fallback/)]);
+    const flutterPull = await pull([...args, '--format', 'flutter', '--out', freshDir()]);
+    expect(flutterPull.code).toBe(0);
+    expect(flutterPull.stderr).toBe('');
+    const jsonPull = await pull([...args, '--format', 'json', '--out', freshDir()]);
+    expect(jsonPull.stderr).toBe('');
+  });
+
   it('flutter: writes app_<lang>.arb files for gen-l10n with @@locale and camelCase keys', async () => {
     const out = freshDir();
     const result = await pull([...base(), '--format', 'flutter', '--out', out]);

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { downloadExport } from './download.js';
+import { notNativeWarnings } from './not-native-warnings.js';
 import { exportFiles } from './export-files.js';
 import { PULL_FORMATS, resolvePullOptions, type PullFlags, type PullOptions } from './options.js';
 import { reusableEtag, saveState, STATE_FILE } from './pull-state.js';
@@ -62,7 +63,10 @@ export function registerPullCommand(program: Command): void {
     .option('--no-pretty', 'compact JSON (overrides "pretty" in tolk.json)')
     .option('--quiet', 'no progress line on stderr')
     .action(async (flags: PullFlags) => {
-      const result = await pull(resolvePullOptions(flags, process.env, process.cwd()));
+      const options = resolvePullOptions(flags, process.env, process.cwd());
+      const result = await pull(options);
+      // Only when the files changed: an unchanged export has the warnings the last pull printed.
+      if (result.changed) for (const line of await notNativeWarnings(options)) process.stderr.write(`${line}\n`);
       process.stdout.write(`${JSON.stringify(result)}\n`);
     });
 }
