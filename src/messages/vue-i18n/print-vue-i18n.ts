@@ -68,8 +68,12 @@ function printFlat(message: Message, countName: string | null): string {
   return text;
 }
 
-/** vue-i18n trims the spaces around each pipe form; a form's own edge spaces survive as literal interpolations. */
+/**
+ * vue-i18n trims the spaces around each pipe form; a form's own edge spaces survive as literal
+ * interpolations. An empty form is a compile error ("Plural must have messages"): an empty literal instead.
+ */
 function keepEdgeSpaces(form: string): string {
+  if (form === '') return "{''}";
   const literal = (spaces: string) => [...spaces].map((ch) => `{'\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}'}`).join('');
   return form.replace(/^\s+/, literal).replace(/\s+$/, literal);
 }
