@@ -31,17 +31,26 @@ export function formOf(shape: SinglePlural, branch: Message): Message {
   return [...shape.before, ...branch, ...shape.after];
 }
 
+export type OtherBranchNode = MessageNode | { kind: 'count'; name: string };
+
 /**
  * The message a target writes when it cannot say `message`: every plural and select replaced by its
- * `other` branch, recursively. Each `#` left over is paired with the argument of the plural it counted.
+ * `other` branch, recursively, adjacent texts merged. Each `#` is paired with the argument it counted.
  */
-export function otherBranch(message: Message, countOf: string | null = null): Array<MessageNode | { kind: 'count'; name: string }> {
-  const out: Array<MessageNode | { kind: 'count'; name: string }> = [];
-  for (const node of message) {
-    if (node.kind === 'plural') out.push(...otherBranch(otherCase(node), node.name));
-    else if (node.kind === 'select') out.push(...otherBranch(otherCase(node), null));
-    else if (node.kind === 'pound') out.push(countOf === null ? { kind: 'text', value: '#' } : { kind: 'count', name: countOf });
-    else out.push(node);
-  }
+export function otherBranch(message: Message): OtherBranchNode[] {
+  const out: OtherBranchNode[] = [];
+  const walk = (nodes: Message, countOf: string | null) => {
+    for (const node of nodes) {
+      if (node.kind === 'plural') walk(otherCase(node), node.name);
+      else if (node.kind === 'select') walk(otherCase(node), null);
+      else if (node.kind === 'pound') out.push(countOf === null ? { kind: 'text', value: '#' } : { kind: 'count', name: countOf });
+      else {
+        const last = out.at(-1);
+        if (node.kind === 'text' && last?.kind === 'text') out[out.length - 1] = { kind: 'text', value: last.value + node.value };
+        else out.push(node);
+      }
+    }
+  };
+  walk(message, null);
   return out;
 }

@@ -162,14 +162,32 @@ function readVueI18n(path: string): NestedInput {
   );
 }
 
+/** Each key's placeholders declared with a number format (`@key.placeholders.x.format`), from every file's metadata. */
+function formattedPlaceholders(arbs: ReadonlyArray<Record<string, Json>>): Map<string, Set<string>> {
+  const formatted = new Map<string, Set<string>>();
+  for (const arb of arbs) {
+    for (const [key, value] of Object.entries(arb)) {
+      if (!key.startsWith('@') || key.startsWith('@@') || !isObject(value) || !isObject(value['placeholders'])) continue;
+      for (const [name, placeholder] of Object.entries(value['placeholders'])) {
+        if (isObject(placeholder) && typeof placeholder['format'] === 'string') formatted.set(key.slice(1), (formatted.get(key.slice(1)) ?? new Set()).add(name));
+      }
+    }
+  }
+  return formatted;
+}
+
 function readFlutter(dir: string): ArbInput {
   const names = directoryEntries(dir).filter((name) => /^app_.+\.arb$/.test(name));
   if (names.length === 0) throw new Error(`${dir} holds no app_<lang>.arb`);
   const input: ArbInput = { kind: 'arb', texts: new Map(), descriptions: new Map() };
-  for (const name of names) {
+  const files = names.map((name) => {
     const file = join(dir, name);
     const arb = readJson(file);
     if (!isObject(arb)) throw new Error(`${file} must hold an object`);
+    return { name, file, arb };
+  });
+  const formatted = formattedPlaceholders(files.map(({ arb }) => arb));
+  for (const { name, file, arb } of files) {
     // @@locale wins over the file name, as in gen-l10n; both spell regions with `_` (pt_BR = pt-BR).
     const locale = typeof arb['@@locale'] === 'string' ? arb['@@locale'] : name.slice('app_'.length, -'.arb'.length);
     const language = locale.replaceAll('_', '-');
@@ -183,7 +201,7 @@ function readFlutter(dir: string): ArbInput {
         descriptions.set(key.slice(1), typeof description === 'string' ? description : null);
       } else if (typeof value === 'string') {
         try {
-          texts.set(key, readArbMessage(value));
+          texts.set(key, readArbMessage(value, formatted.get(key)));
         } catch (error) {
           throw new Error(`${file}: "${key}": ${(error as Error).message}`);
         }

@@ -51,6 +51,8 @@ export function printFlutter(message: Message, language: string, options: { esca
     let text: string;
     try {
       text = printer.print(message, null);
+      // One placeholder, one format: a `#` (formatted) and a plain `{x}` of the same argument cannot both render as in ICU.
+      if (printer.placeholders().some((p) => p.format !== undefined && uses.get(p.name)?.has('text'))) throw new Unsayable();
     } catch (error) {
       if (!(error instanceof Unsayable)) throw error;
       native = false;

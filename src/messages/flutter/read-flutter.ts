@@ -1,14 +1,16 @@
 /**
  * gen-l10n's default ARB syntax read back into ICU messages: text is literal up to a brace (apostrophes
- * included, so they are quoted for ICU), `{x}`, `{n, plural, …}` (inside which `{n}` is the `#` the
- * export wrote it for) and `{x, select, …}`; the grammar of message_parser.dart.
+ * included, so they are quoted for ICU), `{x}`, `{n, plural, …}` and `{x, select, …}`; the grammar of
+ * message_parser.dart. Inside a plural on `n`, `{n}` is the `#` the export wrote it for when the template
+ * declares `n` with a number format (the export's `decimalPattern`); without one it renders unformatted,
+ * as ICU's `{n}` does, and stays an argument.
  */
 import type { Message, MessageCase, MessageNode } from '../message.js';
 import { printIcu } from '../print-icu.js';
 
 class ArbReader {
   private at = 0;
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string, private readonly formatted: ReadonlySet<string>) {}
 
   message(count: string | null): MessageNode[] {
     const nodes: MessageNode[] = [];
@@ -39,7 +41,7 @@ class ArbReader {
       const match = key.exec(this.text);
       if (!match) break;
       this.at = key.lastIndex;
-      const message: Message = this.message(head[2] === 'plural' ? name : count);
+      const message: Message = this.message(head[2] === 'plural' && this.formatted.has(name) ? name : count);
       this.take(/\}/y, `'}' closing the case ${match[1]}`);
       cases.push({ key: match[1]!, message });
     }
@@ -60,9 +62,12 @@ class ArbReader {
   }
 }
 
-/** The ICU message of one ARB message in gen-l10n's default syntax; throws where that syntax is broken. */
-export function readArbMessage(text: string): string {
-  const reader = new ArbReader(text);
+/**
+ * The ICU message of one ARB message in gen-l10n's default syntax, `formatted` naming the placeholders
+ * the template declares with a number format; throws where that syntax is broken.
+ */
+export function readArbMessage(text: string, formatted: ReadonlySet<string> = new Set()): string {
+  const reader = new ArbReader(text, formatted);
   const nodes = reader.message(null);
   if (!reader.done()) throw new Error(`a '}' closes nothing in ${JSON.stringify(text)}`);
   return printIcu(nodes);

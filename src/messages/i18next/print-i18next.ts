@@ -10,7 +10,7 @@
 import { exactValue, type Message, type MessageCase } from '../message.js';
 import { choosesLikeIcu } from '../plural-choice.js';
 import { pluralCategoriesOf, pluralCategoryOf } from '../plural-rules.js';
-import { formOf, otherBranch, singlePlural } from '../single-plural.js';
+import { formOf, otherBranch, singlePlural, type OtherBranchNode } from '../single-plural.js';
 
 /** One stored message as i18next keys: `forms` are [suffix, text] pairs ('' for the plain key, `_one`…). */
 export interface I18nextMessage {
@@ -80,7 +80,7 @@ function printFlat(message: Message): string | undefined {
 }
 
 /** The `other` branch, printed even where its literal text reads as i18next syntax (nothing better exists). */
-function printLoose(nodes: ReturnType<typeof otherBranch>): string {
+function printLoose(nodes: readonly OtherBranchNode[]): string {
   let text = '';
   for (const node of nodes) {
     if (node.kind === 'text') text += node.value;

@@ -1,8 +1,8 @@
 /**
  * vue-i18n's syntax read back into ICU messages, the printer's rules backwards: a literal interpolation
  * `{'…'}` is its character, `{x}` an argument, and pipe forms one plural (the `=0` form first when there
- * is one more form than the language has categories; the forms' own argument is the plural's, its
- * uses `#`). What ICU cannot say (`@:` links) stays literal text.
+ * is one more form than the language has categories; on `count` or `n`, whose uses are its `#`). What ICU
+ * cannot say (`@:` links) stays literal text.
  */
 import type { Message, MessageCase, MessageNode } from '../message.js';
 import { pluralCategoriesOf } from '../plural-rules.js';
@@ -68,9 +68,11 @@ export function readVueMessage(message: string, language: string): string {
   return printIcu([{ kind: 'plural', name: argument, ordinal: false, cases }]);
 }
 
-/** The plural's argument: the one every form uses when they agree on one, else `count`. */
+/**
+ * The plural's argument, which pipe forms do not name: `count` or `n` (vue-i18n's own implicit plural
+ * arguments) when the `other` form uses it, else `count`, with the forms' arguments kept as they are.
+ */
 function pluralArgument(forms: readonly MessageNode[][]): string {
-  const namesOf = (form: readonly MessageNode[]) => new Set(form.flatMap((node) => (node.kind === 'argument' ? [node.name] : [])));
-  const shared = [...namesOf(forms.at(-1)!)].filter((name) => forms.every((form) => form.length === 0 || namesOf(form).has(name) || form.every((n) => n.kind === 'text')));
-  return shared.length === 1 ? shared[0]! : 'count';
+  const other = new Set(forms.at(-1)!.flatMap((node) => (node.kind === 'argument' ? [node.name] : [])));
+  return ['count', 'n'].find((name) => other.has(name)) ?? 'count';
 }
