@@ -146,3 +146,12 @@ export interface CreatedApiKey extends ApiKey {
   /** shown once, never again */
   secret: string;
 }
+
+/** One problem of GET /projects/{id}/checks. */
+export interface MessageCheck {
+  entryId: string;
+  key: string;
+  language: string;
+  check: 'placeholders' | 'plural-forms' | 'not-native:flutter' | 'not-native:i18next' | 'not-native:vue-i18n';
+  message: string;
+}
