@@ -47,6 +47,13 @@ export type MessageNode = TextNode | ArgumentNode | PoundNode | PluralNode | Sel
 /** A parsed message: its nodes in order, adjacent texts merged. */
 export type Message = readonly MessageNode[];
 
+/** Appends `node` to `nodes`, merging adjacent texts (one text is one run of literal characters, quoted as one). */
+export function appendNode<T extends { kind: string }>(nodes: Array<T | TextNode>, node: T | TextNode): void {
+  const last = nodes.at(-1);
+  if (node.kind === 'text' && last?.kind === 'text') nodes[nodes.length - 1] = { kind: 'text', value: (last as TextNode).value + (node as TextNode).value };
+  else if (node.kind !== 'text' || (node as TextNode).value !== '') nodes.push(node);
+}
+
 /** The CLDR plural categories in their canonical order (also the order vue-i18n's pipe forms follow). */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];

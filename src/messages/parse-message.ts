@@ -4,7 +4,7 @@
  * no inline formats, no plural offset, ASCII argument names. Quoting is ICU4J's (`'{'`, `''`, `don't`).
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { isPluralCategory, type Message, type MessageCase, type MessageNode } from './message.js';
+import { appendNode, isPluralCategory, type Message, type MessageCase, type MessageNode } from './message.js';
 
 /** Where and why a text is not a message; `offset` counts UTF-16 code units from 0, `column` code points from 1. */
 export interface MessageSyntaxError {
@@ -92,12 +92,7 @@ function hintFor(text: string): string {
 
 function toMessage(elements: readonly MessageFormatElement[]): MessageNode[] {
   const nodes: MessageNode[] = [];
-  for (const element of elements) {
-    const node = toNode(element);
-    const last = nodes.at(-1);
-    if (node.kind === 'text' && last?.kind === 'text') nodes[nodes.length - 1] = { kind: 'text', value: last.value + node.value };
-    else if (node.kind !== 'text' || node.value !== '') nodes.push(node);
-  }
+  for (const element of elements) appendNode(nodes, toNode(element));
   return nodes;
 }
 

@@ -3,7 +3,7 @@
  * inside its cases (`You have {count, plural, one {# item} other {# items}}.`). Targets that write a
  * plural as separate forms (i18next keys, vue-i18n pipes) distribute the text around it into each form.
  */
-import { otherCase, type Message, type MessageNode, type PluralNode } from './message.js';
+import { appendNode, otherCase, type Message, type MessageNode, type PluralNode } from './message.js';
 
 export interface SinglePlural {
   readonly plural: PluralNode;
@@ -44,11 +44,7 @@ export function otherBranch(message: Message): OtherBranchNode[] {
       if (node.kind === 'plural') walk(otherCase(node), node.name);
       else if (node.kind === 'select') walk(otherCase(node), null);
       else if (node.kind === 'pound') out.push(countOf === null ? { kind: 'text', value: '#' } : { kind: 'count', name: countOf });
-      else {
-        const last = out.at(-1);
-        if (node.kind === 'text' && last?.kind === 'text') out[out.length - 1] = { kind: 'text', value: last.value + node.value };
-        else out.push(node);
-      }
+      else appendNode(out, node);
     }
   };
   walk(message, null);

@@ -9,17 +9,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import i18next from 'i18next';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printFlutter } from '../../src/messages/flutter/print-flutter.js';
 import { readArbMessage } from '../../src/messages/flutter/read-flutter.js';
-import type { Message, MessageNode } from '../../src/messages/message.js';
+import type { Message } from '../../src/messages/message.js';
 import { parseStoredMessage } from '../../src/messages/parse-message.js';
 import { printIcu } from '../../src/messages/print-icu.js';
-import { otherBranch } from '../../src/messages/single-plural.js';
 import { untar, VUE_I18N_VERSIONS } from '../helpers/consumers.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { ALL_LANGUAGES, argumentsFor, BASE_LANGUAGE, CORPUS, CORPUS_LANGUAGES, COUNTS } from '../helpers/message-corpus.js';
+import { otherBranchSource, poundsAsArguments, renderIcu } from '../helpers/message-rendering.js';
 import { createEntry, createGroup, createProject, setTranslation } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -34,40 +33,13 @@ function readmePluralRule(): (locale: string) => (choice: number, choicesLength:
 }
 
 /** ICU's rendering of a message, with `#` as the plain number when `plainPound` (vue-i18n has no number format). */
-function renderIcu(message: Message, language: string, args: Record<string, unknown>, plainPound = false): string {
-  const source = plainPound ? printIcu(poundsAsArguments(message, null)) : printIcu(message);
-  return new IntlMessageFormat(source, language, undefined, { ignoreTag: true }).format(args as never) as string;
+function renderMessage(message: Message, language: string, args: Record<string, unknown>, plainPound = false): string {
+  return renderIcu(printIcu(plainPound ? poundsAsArguments(message) : message), language, args);
 }
 
-function poundsAsArguments(message: Message, count: string | null): Message {
-  return message.map((node): MessageNode => {
-    if (node.kind === 'pound') return { kind: 'argument', name: count! };
-    if (node.kind === 'plural') return { ...node, cases: node.cases.map((c) => ({ key: c.key, message: poundsAsArguments(c.message, node.name) })) };
-    if (node.kind === 'select') return { ...node, cases: node.cases.map((c) => ({ key: c.key, message: poundsAsArguments(c.message, null) })) };
-    return node;
-  });
-}
-
-/** What a target that cannot say the message renders: its other branch; a plural's number formatted (i18next) or plain (vue). */
+/** What a target that cannot say the message renders: its other branch, a plural's number formatted (i18next) or plain (vue). */
 function renderOther(message: Message, language: string, args: Record<string, unknown>, formattedCount: boolean): string {
-  let source = '';
-  let text = '';
-  // adjacent texts are one text: quoted apart, `'{''{'` would read the middle `''` as an apostrophe
-  const flush = () => {
-    source += text ? printIcu([{ kind: 'text', value: text }]) : '';
-    text = '';
-  };
-  for (const node of otherBranch(message)) {
-    if (node.kind === 'text') {
-      text += node.value;
-      continue;
-    }
-    flush();
-    if (node.kind === 'argument') source += `{${node.name}}`;
-    else if (node.kind === 'count') source += formattedCount ? `{${node.name}, number}` : `{${node.name}}`;
-  }
-  flush();
-  return new IntlMessageFormat(source, language, undefined, { ignoreTag: true }).format(args as never) as string;
+  return renderIcu(otherBranchSource(message, formattedCount), language, args);
 }
 
 /** The argument vue-i18n's choice is made on: the message's plural's, when it has one. */
@@ -138,7 +110,7 @@ describe.each(DIALECTS)('the message corpus in the real runtimes on %s', (dialec
         const native = !notNative.get('i18next')!.has(`corpus.${family.name} ${language}`);
         for (const count of COUNTS) {
           const args = argumentsFor(count);
-          const expected = native ? renderIcu(message, language, args) : renderOther(message, language, args, true);
+          const expected = native ? renderMessage(message, language, args) : renderOther(message, language, args, true);
           expect(i18n.t(`corpus.${family.name}`, { ...args, lng: language }), `${language} ${family.name} ${count}`).toBe(expected);
           tally.renders['i18next']! += 1;
         }
@@ -159,7 +131,7 @@ describe.each(DIALECTS)('the message corpus in the real runtimes on %s', (dialec
         const argument = pluralArgument(message);
         for (const count of COUNTS) {
           const args = argumentsFor(count);
-          const expected = native ? renderIcu(message, language, args, true) : renderOther(message, language, args, false);
+          const expected = native ? renderMessage(message, language, args, true) : renderOther(message, language, args, false);
           const rendered = argument ? t(`corpus.${family.name}`, args, args[argument] as number) : t(`corpus.${family.name}`, args);
           expect(rendered, `${version} ${language} ${family.name} ${count}`).toBe(expected);
           tally.renders['vue-i18n']! += 1;
@@ -179,7 +151,7 @@ describe.each(DIALECTS)('the message corpus in the real runtimes on %s', (dialec
         const readBack = readArbMessage(printed.text, new Set(printed.placeholders.filter((p) => p.format).map((p) => p.name)));
         for (const count of COUNTS) {
           const args = argumentsFor(count);
-          expect(renderIcu(parseStoredMessage(readBack), language, args), `${language} ${family.name} ${count}`).toBe(renderIcu(message, language, args));
+          expect(renderMessage(parseStoredMessage(readBack), language, args), `${language} ${family.name} ${count}`).toBe(renderMessage(message, language, args));
           tally.renders['flutter']! += 1;
         }
       }

@@ -1,6 +1,6 @@
 /** fast-check generators of ICU messages (as our model's trees), dense in syntax characters and plural shapes. */
 import fc from 'fast-check';
-import type { Message, MessageCase, MessageNode } from '../../src/messages/message.js';
+import { appendNode, type Message, type MessageCase, type MessageNode } from '../../src/messages/message.js';
 
 const TEXT_UNITS = ['a', 'b', ' ', '{', '}', "'", '#', '|', '@', '%', '<', '>', 'é', '\\', '$t(', '{{'];
 const text = fc.array(fc.constantFrom(...TEXT_UNITS), { minLength: 1, maxLength: 5 }).map((parts): MessageNode => ({ kind: 'text', value: parts.join('') }));
@@ -10,11 +10,7 @@ const pound: fc.Arbitrary<MessageNode> = fc.constant({ kind: 'pound' });
 /** Adjacent texts merged, as the parser gives them. */
 function merged(nodes: MessageNode[]): Message {
   const out: MessageNode[] = [];
-  for (const node of nodes) {
-    const last = out.at(-1);
-    if (node.kind === 'text' && last?.kind === 'text') out[out.length - 1] = { kind: 'text', value: last.value + node.value };
-    else out.push(node);
-  }
+  for (const node of nodes) appendNode(out, node);
   return out;
 }
 

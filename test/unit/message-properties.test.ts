@@ -6,50 +6,24 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import i18next from 'i18next';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { printFlutter } from '../../src/messages/flutter/print-flutter.js';
 import { readArbMessage } from '../../src/messages/flutter/read-flutter.js';
 import { printI18next } from '../../src/messages/i18next/print-i18next.js';
 import { readI18nextPlural, readI18nextText } from '../../src/messages/i18next/read-i18next.js';
-import type { Message, MessageNode } from '../../src/messages/message.js';
 import { parseMessage, parseStoredMessage } from '../../src/messages/parse-message.js';
 import { printIcu } from '../../src/messages/print-icu.js';
 import { otherBranch } from '../../src/messages/single-plural.js';
 import { pipeIndex, printVueI18n } from '../../src/messages/vue-i18n/print-vue-i18n.js';
 import { readVueMessage } from '../../src/messages/vue-i18n/read-vue-i18n.js';
 import { languageArbitrary, messageArbitrary } from '../helpers/message-arbitrary.js';
+import { otherBranchSource, poundsAsArguments, renderIcu } from '../helpers/message-rendering.js';
 
 const require = createRequire(import.meta.url);
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 1.5];
 const args = (count: number) => ({ count, n: count, name: 'Ann', x: 'X', g: count % 2 ? 'female' : 'other' });
-const icu = (source: string, language: string, values: object) => new IntlMessageFormat(source, language, undefined, { ignoreTag: true }).format(values as never) as string;
-
-function poundsAsArguments(message: Message, count: string | null): Message {
-  return message.map((node): MessageNode => {
-    if (node.kind === 'pound') return { kind: 'argument', name: count! };
-    if (node.kind === 'plural') return { ...node, cases: node.cases.map((c) => ({ key: c.key, message: poundsAsArguments(c.message, node.name) })) };
-    if (node.kind === 'select') return { ...node, cases: node.cases.map((c) => ({ key: c.key, message: poundsAsArguments(c.message, null) })) };
-    return node;
-  });
-}
-
-/** ICU source of the other branch (adjacent texts quoted as one, as they are one text); a counted argument formatted or plain. */
-function otherSource(message: Message, formatted: boolean): string {
-  let source = '';
-  let text = '';
-  for (const node of otherBranch(message)) {
-    if (node.kind === 'text') {
-      text += node.value;
-      continue;
-    }
-    source += printIcu(text ? [{ kind: 'text', value: text }] : []);
-    text = '';
-    if (node.kind === 'argument') source += `{${node.name}}`;
-    else if (node.kind === 'count') source += formatted ? `{${node.name}, number}` : `{${node.name}}`;
-  }
-  return source + printIcu(text ? [{ kind: 'text', value: text }] : []);
-}
+const icu = renderIcu;
+const otherSource = otherBranchSource;
 
 describe('random messages', () => {
   it('parse → print → parse is the identity, and the printed source renders the same', () => {

@@ -4,7 +4,7 @@
  * is one more form than the language has categories; on `count` or `n`, whose uses are its `#`). What ICU
  * cannot say (`@:` links) stays literal text.
  */
-import type { Message, MessageCase, MessageNode } from '../message.js';
+import { appendNode, type Message, type MessageCase, type MessageNode } from '../message.js';
 import { pluralCategoriesOf } from '../plural-rules.js';
 import { printIcu } from '../print-icu.js';
 
@@ -35,17 +35,11 @@ function readForms(message: string): MessageNode[][] {
     last = match.index + match[0].length;
   }
   text(message.slice(last));
-  return forms.map(mergeTexts);
-}
-
-function mergeTexts(nodes: MessageNode[]): MessageNode[] {
-  const merged: MessageNode[] = [];
-  for (const node of nodes) {
-    const previous = merged.at(-1);
-    if (node.kind === 'text' && previous?.kind === 'text') merged[merged.length - 1] = { kind: 'text', value: previous.value + node.value };
-    else merged.push(node);
-  }
-  return merged;
+  return forms.map((form) => {
+    const merged: MessageNode[] = [];
+    for (const node of form) appendNode(merged, node);
+    return merged;
+  });
 }
 
 /** The ICU message of one vue-i18n message in `language`; throws for pipe forms that fit no plural of it. */
