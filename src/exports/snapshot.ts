@@ -25,11 +25,11 @@ export interface ProjectSnapshot {
 const BATCH = 2000;
 
 /** Reads the project's snapshot through `db` (a read transaction, for consistency); undefined if it is gone. */
-export async function loadSnapshot(db: Db, projectId: string): Promise<ProjectSnapshot | undefined> {
+export async function loadSnapshot(db: Db, projectId: string, withIds = false): Promise<ProjectSnapshot | undefined> {
   const project = await findProjectById(db, projectId);
   if (!project) return undefined;
   const groups = await listProjectGroups(db, projectId);
-  const entries = await readEntries(db, projectId);
+  const entries = await readEntries(db, projectId, withIds);
   const base = project.baseLanguage;
   return {
     project,
@@ -43,11 +43,11 @@ export async function loadSnapshot(db: Db, projectId: string): Promise<ProjectSn
  * Every entry of the project with all its translations, in one pass: each language is then a walk
  * over memory. (One database pass per language cost 10× more: 12 s for 100,000 entries × 10 languages.)
  */
-async function readEntries(db: Db, projectId: string): Promise<EntryTexts[]> {
+async function readEntries(db: Db, projectId: string, withIds: boolean): Promise<EntryTexts[]> {
   const entries: EntryTexts[] = [];
   let after: ExportCursor | null = null;
   for (;;) {
-    const rows = await exportBatch(db, projectId, after, BATCH);
+    const rows = await exportBatch(db, projectId, after, BATCH, withIds);
     for (const row of rows) entries.push(row);
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return entries;

@@ -40,7 +40,7 @@ async function problemsOf(reader: Kysely<Database>, projectId: string, version: 
   const kept = keptProblems.get<MessageProblem[]>(key, projectId, version);
   if (kept) return kept;
   const transaction = reader.transaction();
-  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId));
+  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId, true));
   if (!snapshot) throw projectNotFound();
   const problems = messageProblems(snapshot);
   // Kept under the version the snapshot read, which may be newer than the access check's.

@@ -28,7 +28,7 @@ export interface MessageProblem {
 const PLAIN = /^[^{}']*$/;
 const NO_ARGUMENTS: Message = [];
 
-/** Every problem of the snapshot's messages, in the order described above. */
+/** Every problem of the snapshot's messages (read with entry ids), in the order described above. */
 export function messageProblems(snapshot: ProjectSnapshot): MessageProblem[] {
   const problems: MessageProblem[] = [];
   const baseLanguage = snapshot.project.baseLanguage;
@@ -39,7 +39,7 @@ export function messageProblems(snapshot: ProjectSnapshot): MessageProblem[] {
       const isBase = language === baseLanguage;
       const stored = isBase ? entry.baseTerm : entry.translations[language];
       const text = stored ?? entry.baseTerm;
-      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id, key, language, check, message });
+      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id ?? '', key, language, check, message });
       if (stored !== undefined && !isBase && !PLAIN.test(stored) && !parseMessage(stored).ok) {
         add('placeholders', 'the translation is not an ICU message (stored before messages were checked); run tolk doctor');
         continue;
