@@ -17,6 +17,7 @@ import { profileRoute, publicAccountRoutes, sessionAccountRoutes } from './http/
 import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { checkRoutes } from './http/routes/checks.js';
 import { healthRoutes } from './http/routes/health.js';
+import { importRoutes } from './http/routes/imports.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
 import { exportRoutes } from './http/routes/exports.js';
@@ -39,7 +40,11 @@ export interface AppOptions {
   signUpOpen?: boolean;
   /** honour X-Forwarded-For/-Proto/-Host from a reverse proxy (TRUST_PROXY) */
   trustProxy?: boolean;
+  /** the largest import body (IMPORT_MAX_BYTES); default 64 MiB */
+  importMaxBytes?: number;
 }
+
+export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The package version, served as the build of GET /version. */
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -48,7 +53,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -104,6 +109,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
         await authenticated.register(memberRoutes, options);
         await authenticated.register(exportRoutes(store.reader), options);
         await authenticated.register(checkRoutes(store.reader), options);
+        await authenticated.register(importRoutes(importMaxBytes), options);
         await authenticated.register(profileRoute, options);
         await authenticated.register(webAppSupportRoutes, options);
         await authenticated.register(async (sessionOnly) => {

@@ -10,6 +10,8 @@ export interface Config {
   readonly signUpOpen: boolean;
   /** TRUST_PROXY=true: behind a reverse proxy, honour X-Forwarded-Proto (Secure cookies) and -For (throttling) */
   readonly trustProxy: boolean;
+  /** IMPORT_MAX_BYTES: the largest import body (413 beyond) */
+  readonly importMaxBytes: number;
 }
 
 /** A variable that must be one of two words, the first being the default. */
@@ -29,7 +31,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
+  const importMaxBytes = env.IMPORT_MAX_BYTES === undefined || env.IMPORT_MAX_BYTES === '' ? 64 * 1024 * 1024 : Number(env.IMPORT_MAX_BYTES);
+  if (!Number.isSafeInteger(importMaxBytes) || importMaxBytes < 1) throw new Error(`IMPORT_MAX_BYTES must be a positive integer (bytes), got "${env.IMPORT_MAX_BYTES}"`);
   return Object.freeze({
+    importMaxBytes,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/tolk.db',

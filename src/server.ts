@@ -14,6 +14,7 @@ export async function serve(config: Config): Promise<void> {
     store,
     logLevel: config.logLevel,
     metricsToken: config.metricsToken,
+    importMaxBytes: config.importMaxBytes,
     signUpOpen: config.signUpOpen,
     trustProxy: config.trustProxy,
   });

@@ -25,9 +25,11 @@ export interface ExportOptions {
   readonly syntax: 'native' | 'icu';
   /** flutter: gen-l10n's `use-escaping: true` syntax, which can say literal braces */
   readonly escaping: boolean;
+  /** i18next: each top-level group as a namespace file `<lang>/<group>.json` instead of `<lang>/translation.json` */
+  readonly namespaces: boolean;
 }
 
-export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { pretty: false, syntax: 'native', escaping: false };
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { pretty: false, syntax: 'native', escaping: false, namespaces: false };
 
 /** Writes an export into `out`; `pretty` indents JSON (also inside archives). */
 export type ExportWriter = (out: Writable, pretty: boolean) => Promise<void>;

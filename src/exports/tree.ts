@@ -2,6 +2,8 @@
  * The outline of an export: groups and entries in the order every export writes them, computed once
  * per export, and the nested JSON text of one language written straight from it.
  */
+import { conflict } from '../errors.js';
+import { TOP_LEVEL_GROUP_NAME } from '../domain/shared/technical-names.js';
 import { quote } from './output.js';
 import type { EntryTexts } from './snapshot.js';
 
@@ -22,8 +24,8 @@ export interface OutlineEntry {
 export type OutlineItem = OutlineGroup | OutlineEntry;
 
 export interface Outline {
-  /** top-level groups in technical-name order */
-  roots: OutlineGroup[];
+  /** the top level in technical-name order: the top-level groups, and the entries of the top-level keys' group */
+  roots: OutlineItem[];
   /** every entry in output order (depth first, a level's groups and entries merged by name) */
   entries: OutlineEntry[];
 }
@@ -61,15 +63,28 @@ export function buildOutline(groups: readonly GroupRow[], entries: readonly Entr
     ];
     return { kind: 'group', name: group.technical_name, items: items.sort(byName) };
   };
-  const roots = (childGroups.get(null) ?? []).map((root) => build(root, [root.technical_name])).sort(byName);
-  const collect = (group: OutlineGroup) => {
-    for (const item of group.items) {
-      if (item.kind === 'group') collect(item);
+  // The top-level keys' group (empty name) is no level of its own: its entries are the top level's.
+  const roots = (childGroups.get(null) ?? [])
+    .flatMap((root) => (root.technical_name === TOP_LEVEL_GROUP_NAME ? build(root, []).items : [build(root, [root.technical_name])]))
+    .sort(byName);
+  requireDistinctNames(roots);
+  const collect = (items: readonly OutlineItem[]) => {
+    for (const item of items) {
+      if (item.kind === 'group') collect(item.items);
       else ordered.push(item);
     }
   };
-  for (const root of roots) collect(root);
+  collect(roots);
   return { roots, entries: ordered };
+}
+
+/** A top-level entry and a top-level group of one name would be one key in every export: refused (409). */
+function requireDistinctNames(sorted: readonly OutlineItem[]): void {
+  for (let i = 1; i < sorted.length; i += 1) {
+    if (sorted[i]!.name === sorted[i - 1]!.name) {
+      throw conflict(`"${sorted[i]!.name}" is both a top-level key and a top-level group; rename one of them`);
+    }
+  }
 }
 
 /** What an entry writes in a nested object: one text, or several keys (`name` + suffix → text, e.g. i18next's plural forms). */

@@ -42,6 +42,8 @@ export interface ProjectsTable {
   translation_languages: string;
   /** bumped by every write that changes exported content (strong ETag source) */
   content_version: number;
+  /** `camelCase` (the spec's naming rule) or `free` (a real app's own keys) */
+  key_style: string;
   created_at: string;
   updated_at: string;
 }
@@ -73,6 +75,8 @@ export interface EntriesTable {
   /** base_term lower-cased in JS: case-insensitive search that works beyond ASCII on both stores */
   base_term_key: string;
   context_info: string | null;
+  /** the ARB `@key` object of the base file without its description (JSON), kept for the Flutter export */
+  arb_metadata: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -69,6 +69,11 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('GET', `${p}/checks`, 200, { key });
   await call('GET', `${p}/checks?check=plural-forms&language=de&limit=10`, 200, { key });
   await call('GET', `${p}/checks?language=fr`, 400, { key });
+  await call('POST', `${p}/import?format=json&dryRun=true`, 200, { key, body: { en: { auth: { welcome: 'Welcome, {name}' } }, de: { auth: { welcome: 'Willkommen, {name}' } } } });
+  await call('POST', `${p}/import?format=json`, 200, { key, body: { en: { imported: { title: 'Imported' } } } });
+  await call('POST', `${p}/import?format=json`, 400, { key, body: { en: { imported: { Bad_Name: 'x' } } } });
+  await call('POST', `${p}/import?format=json`, 415, { key, rawBody: '{}', headers: { 'content-type': 'text/plain' } });
+  await call('POST', `${p}/import?format=flutter`, 400, { key, rawBody: 'not gzip', headers: { 'content-type': 'application/gzip' } });
   await call('GET', '/projects/no-such-project/checks', 404, { key });
   await call('GET', `${p}/export/i18next?syntax=icu`, 200, { key });
   await call('GET', `${p}/export/flutter?escaping=true`, 200, { key });

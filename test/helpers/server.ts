@@ -20,7 +20,7 @@ export interface RequestOptions {
   key?: string | null;
   body?: unknown;
   /** a raw body sent as is (with its own content type header) */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -88,7 +88,7 @@ export async function startServer(dialect: Dialect, options: Omit<AppOptions, 's
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;
-      let body: string | undefined = options.rawBody;
+      let body: string | Uint8Array | undefined = options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';

@@ -15,10 +15,20 @@ describe('flutterKey', () => {
     expect(flutterKey(['welcome'])).toBe('welcome');
   });
 
-  it.each([[[]], [['Auth', 'title']], [['auth', 'login_form']], [['auth', '']], [['1auth']], [['auth', 'tĩtle']]])(
-    'refuses the path %j, which no stored entry can have',
-    (path) => expect(() => flutterKey(path)).toThrow(),
-  );
+  it('joins free-style names the same way', () => {
+    expect(flutterKey(['home', 'app_title'])).toBe('homeApp_title');
+    expect(flutterKey(['ok'])).toBe('ok');
+  });
+
+  it('refuses an empty path', () => expect(() => flutterKey([])).toThrow());
+});
+
+describe('findKeyCollisions: keys gen-l10n cannot take', () => {
+  it.each([[['Auth', 'title']], [['1auth']], [['auth', 'tĩtle']], [['user-menu', 'title']]])('names the path %j as no Dart identifier', (path) => {
+    const [collision] = findKeyCollisions([path]);
+    expect(collision).toMatchObject({ kind: 'invalid', paths: [path.join('.')] });
+    expect(collision?.message).toContain('no Dart identifier');
+  });
 });
 
 describe('findKeyCollisions', () => {

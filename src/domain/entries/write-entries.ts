@@ -8,6 +8,7 @@ import type { Principal } from '../access/project-access.js';
 import { beginGroupWrite } from '../groups/group-access.js';
 import { guardConstraints } from '../shared/constraints.js';
 import { requireMessage } from '../shared/message-text.js';
+import { requireName } from '../shared/name-check.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction } from '../shared/transaction.js';
 import { beginEntryWrite } from './entry-access.js';
@@ -26,6 +27,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
   requireMessage(input.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
     const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
+    requireName(input.technicalName, 'entry', access.project.keyStyle);
     if (await nameTakenUnderParent(trx, group.project_id, group.id, input.technicalName)) throw conflict(duplicateName(input.technicalName));
     const now = nowIso();
     const row: EntryRow = {
@@ -36,6 +38,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       base_term: input.baseTerm,
       base_term_key: input.baseTerm.toLowerCase(),
       context_info: input.contextInfo ?? null,
+      arb_metadata: null,
       created_at: now,
       updated_at: now,
     };
@@ -58,7 +61,8 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
   }
   if (changes.baseTerm != null) requireMessage(changes.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
-    const { entry } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    const { entry, access } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    if (changes.technicalName != null) requireName(changes.technicalName, 'entry', access.project.keyStyle);
     const technicalName = changes.technicalName ?? entry.technical_name;
     if (technicalName !== entry.technical_name && (await nameTakenUnderParent(trx, entry.project_id, entry.group_id, technicalName, entry.id))) {
       throw conflict(duplicateName(technicalName));

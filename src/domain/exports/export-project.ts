@@ -15,8 +15,8 @@ export function exportEtag(contentVersion: number, format: FormatId, options: Ex
 }
 
 /** The options that change an export's bytes, as a suffix of its ETag and cache key. */
-function representation({ pretty, syntax, escaping }: ExportOptions): string {
-  return `${pretty ? '-pretty' : ''}${syntax === 'icu' ? '-icu' : ''}${escaping ? '-escaping' : ''}`;
+function representation({ pretty, syntax, escaping, namespaces }: ExportOptions): string {
+  return `${pretty ? '-pretty' : ''}${syntax === 'icu' ? '-icu' : ''}${escaping ? '-escaping' : ''}${namespaces ? '-namespaces' : ''}`;
 }
 
 export interface ExportVersion {

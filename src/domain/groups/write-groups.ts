@@ -5,6 +5,8 @@ import { beginProjectWrite } from '../../store/repositories/projects.js';
 import type { Db, GroupRow } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { guardConstraints } from '../shared/constraints.js';
+import { requireName } from '../shared/name-check.js';
+import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction } from '../shared/transaction.js';
 import { beginGroupWrite } from './group-access.js';
@@ -19,8 +21,12 @@ const duplicateName = (name: string) =>
 async function loadParent(db: Db, projectId: string, parentId: string): Promise<GroupRow> {
   const parent = await groups.findGroup(db, parentId);
   if (!parent || parent.project_id !== projectId) throw notFound('parent group');
+  if (isTopLevelGroup(parent)) throw conflict('the group of top-level keys holds entries only: its sub-groups would be written beside the top-level groups');
   return parent;
 }
+
+/** The group that holds the project's top-level keys (an import makes it). */
+export const isTopLevelGroup = (group: GroupRow) => group.parent_id === null && group.technical_name === TOP_LEVEL_GROUP_NAME;
 
 /** Depth of a group placed directly under `parentId` (1 at the top level). */
 async function depthUnder(db: Db, parentId: string | null): Promise<number> {
@@ -38,6 +44,7 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
   return inTransaction(db, async (trx) => {
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canEditGroups');
+    requireName(input.technicalName, 'group', access.project.keyStyle);
     const now = nowIso();
     // A project deleted since the access check (PostgreSQL: while we waited for its lock) is gone
     // for this create too; without this the insert's foreign key would blame the parent group.
@@ -72,7 +79,9 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
     throw validationError('nothing to update: give technicalName, displayName or parentId');
   }
   return inTransaction(db, async (trx) => {
-    const { group } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    if (changes.technicalName != null) requireName(changes.technicalName, 'group', access.project.keyStyle);
+    if (isTopLevelGroup(group) && changes.parentId != null) throw conflict('the group of top-level keys stays at the top level');
     const parentId = changes.parentId === undefined ? group.parent_id : changes.parentId;
     const technicalName = changes.technicalName ?? group.technical_name;
     if (parentId !== group.parent_id) await checkMove(trx, group, parentId);

@@ -1,5 +1,6 @@
 /** Project use cases: list, create, get, update, delete. */
-import { projectNotFound, validationError } from '../../errors.js';
+import { conflict, projectNotFound, validationError } from '../../errors.js';
+import { listProjectNames } from '../../store/repositories/groups.js';
 import * as missing from '../../store/repositories/missing-translations.js';
 import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
@@ -7,6 +8,7 @@ import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
+import { fitsKeyStyle, type KeyStyle } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { checkLanguages } from './languages.js';
 import { projectView, type ProjectDetailView, type ProjectView } from './project-view.js';
@@ -15,6 +17,7 @@ export interface ProjectInput {
   name: string;
   baseLanguage: string;
   translationLanguages: string[];
+  keyStyle: KeyStyle;
 }
 
 /** Projects the caller owns or is a confirmed member of (no capabilities or quota in list items). */
@@ -23,10 +26,10 @@ export async function listProjects(db: Db, principal: Principal, page: PageReque
 }
 
 /** Creates a project owned by the caller. */
-export async function createProject(db: Db, principal: Principal, input: ProjectInput): Promise<ProjectDetailView> {
+export async function createProject(db: Db, principal: Principal, input: Omit<ProjectInput, 'keyStyle'> & { keyStyle?: KeyStyle | undefined }): Promise<ProjectDetailView> {
   checkLanguages(input.baseLanguage, input.translationLanguages);
   const id = newId();
-  await projects.insertProject(db, { id, ownerId: principal.userId, ...input, now: nowIso() });
+  await projects.insertProject(db, { id, ownerId: principal.userId, ...input, keyStyle: input.keyStyle ?? 'camelCase', now: nowIso() });
   const created = await projects.findProjectById(db, id);
   return { ...projectView(created!), capabilities: null, memberQuota: null };
 }
@@ -53,17 +56,30 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     name: changes.name ?? undefined,
     baseLanguage: changes.baseLanguage ?? undefined,
     translationLanguages: changes.translationLanguages ?? undefined,
+    keyStyle: changes.keyStyle ?? undefined,
   };
   await inTransaction(db, async (trx) => {
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canUpdateProject');
-    if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage or translationLanguages');
+    if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage, translationLanguages or keyStyle');
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
     await projects.beginProjectWrite(trx, projectId, nowIso());
+    if (given.keyStyle !== undefined && given.keyStyle !== access.project.keyStyle) await checkKeyStyleFits(trx, projectId, given.keyStyle);
     await projects.updateProject(trx, projectId, given);
     if (given.translationLanguages !== undefined) await missing.syncMissingForProject(trx, projectId, given.translationLanguages);
   });
   return getProject(db, principal, projectId);
+}
+
+/** How many names a 409 quotes when a key style does not fit. */
+const QUOTED_NAMES = 20;
+
+/** Refuses (409) a key style that some stored group or entry name breaks, naming them. */
+async function checkKeyStyleFits(db: Db, projectId: string, style: KeyStyle): Promise<void> {
+  const misfits = (await listProjectNames(db, projectId)).filter(({ kind, name }) => !fitsKeyStyle(name, kind, style));
+  if (misfits.length === 0) return;
+  const named = misfits.slice(0, QUOTED_NAMES).map(({ kind, name }) => (name === '' ? 'the group of top-level keys' : `${kind} "${name}"`));
+  throw conflict(`keyStyle ${style} does not fit ${misfits.length} name(s) of this project: ${named.join(', ')}${misfits.length > QUOTED_NAMES ? ', …' : ''}; rename them first`);
 }
 
 /** Deletes a project and everything in it (owner only). */

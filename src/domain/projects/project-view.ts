@@ -1,6 +1,7 @@
 /** The Project resource as the API shows it. */
 import type { ProjectRecord } from '../../store/repositories/projects.js';
 import type { Capabilities } from '../access/capabilities.js';
+import type { KeyStyle } from '../shared/technical-names.js';
 
 export interface MemberQuota {
   limit: number;
@@ -15,6 +16,7 @@ export interface ProjectView {
   name: string;
   baseLanguage: string;
   translationLanguages: string[];
+  keyStyle: KeyStyle;
   createdAt: string;
 }
 
@@ -33,6 +35,7 @@ export function projectView(project: ProjectRecord): ProjectView {
     name: project.name,
     baseLanguage: project.baseLanguage,
     translationLanguages: project.translationLanguages,
+    keyStyle: project.keyStyle,
     createdAt: project.createdAt,
   };
 }

@@ -1,5 +1,6 @@
 /** ARB files as gen-l10n reads them: names, locales, the fallback files it insists on, and their content. */
 import { quote } from '../output.js';
+import type { FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 import type { ArbMessage } from './types.js';
 
 /** Tags come from our locale catalog; anything else reaching a file name is a caller bug. */
@@ -49,20 +50,65 @@ export function arbText(tag: string, messages: Iterable<ArbMessage>, isTemplate:
   const seen = new Set<string>();
   // String concatenation, not an array join: V8 builds a rope and flattens it once.
   let text = `{${pretty ? '\n  ' : ''}"@@locale"${colon}${quote(arbLocale(tag))}`;
-  for (const { key, text: message, description, placeholders } of messages) {
+  for (const { key, text: message, description, placeholders, kept } of messages) {
     // Keys come from flutterKey (which asserts gen-l10n takes them) and findKeyCollisions; a repeated
     // one here would silently shadow the first in JSON, so it is a bug to stop on.
     if (seen.has(key)) throw new Error(`the key ${key} is given twice`);
     seen.add(key);
     text += `${separator}${quote(key)}${colon}${quote(message)}`;
     if (!isTemplate) continue;
-    const metadata: Record<string, unknown> = {};
-    if (description !== null) metadata['description'] = description;
-    if (placeholders.length > 0) {
-      metadata['placeholders'] = Object.fromEntries(placeholders.map(({ name, type, format }) => [name, format ? { type, format } : { type }]));
-    }
+    const metadata = templateMetadata(description, placeholders, kept ?? null);
     const value = pretty ? JSON.stringify(metadata, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(metadata);
     text += `${separator}${quote(`@${key}`)}${colon}${value}`;
   }
   return `${text}${pretty ? '\n}' : '}'}`;
+}
+
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['num', 'int', 'double']);
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A template message's `@key`: the entry's description (contextInfo), then the metadata an import
+ * kept from the app's own file (`kept`, JSON, in its order) with the placeholders merged in: each
+ * kept placeholder as it was (its `int`, `example`, `optionalParameters`…), a number type where a
+ * plural now needs one, a format where a `#` now needs one; placeholders the messages use beyond
+ * those, as printed. Without kept metadata: description and printed placeholders, as always.
+ */
+export function templateMetadata(description: string | null, placeholders: readonly FlutterPlaceholder[], kept: string | null): Json {
+  const metadata: Json = {};
+  if (description !== null) metadata['description'] = description;
+  const keptMetadata = parseKept(kept);
+  const printed = new Map(placeholders.map((placeholder) => [placeholder.name, placeholder]));
+  const merged = () => {
+    const result: Json = {};
+    const keptPlaceholders = isObject(keptMetadata['placeholders']) ? keptMetadata['placeholders'] : {};
+    for (const [name, value] of Object.entries(keptPlaceholders)) {
+      const declared: Json = isObject(value) ? { ...value } : {};
+      const needed = printed.get(name);
+      if (needed?.type === 'num' && !NUMBER_TYPES.has(String(declared['type']))) declared['type'] = 'num';
+      if (needed?.format && declared['format'] === undefined) declared['format'] = needed.format;
+      result[name] = declared;
+    }
+    for (const [name, { type, format }] of printed) {
+      if (!(name in result)) result[name] = format ? { type, format } : { type };
+    }
+    return result;
+  };
+  for (const [key, value] of Object.entries(keptMetadata)) {
+    if (key === 'description') continue;
+    metadata[key] = key === 'placeholders' ? merged() : value;
+  }
+  if (!('placeholders' in metadata) && printed.size > 0) metadata['placeholders'] = merged();
+  return metadata;
+}
+
+function parseKept(kept: string | null): Json {
+  if (kept === null) return {};
+  try {
+    const value: unknown = JSON.parse(kept);
+    return isObject(value) ? value : {};
+  } catch {
+    return {}; // written by the import from a parsed object: unreadable only if the row was edited by hand
+  }
 }

@@ -100,7 +100,7 @@ export const flutterFormat: ExportFormat = {
       const printed = texts.get(language)!;
       return entries.map((item, index) => {
         const declared = placeholders.get(index);
-        return { key: keys[index]!, text: printed[index]!, description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE };
+        return { key: keys[index]!, text: printed[index]!, description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE, kept: item.entry.arbMetadata };
       });
     };
     return async (out, pretty) => {

@@ -1,5 +1,4 @@
 /** Flutter message keys: an entry's path as one lowerCamel word, and the keys gen-l10n cannot take. */
-import { TECHNICAL_NAME } from '../../domain/shared/technical-names.js';
 import { DART_RESERVED_WORDS, isGenL10nResourceName } from '../../messages/flutter/gen-l10n-names.js';
 import type { KeyCollision } from './types.js';
 
@@ -21,17 +20,15 @@ const RESERVED_MEMBERS: ReadonlyMap<string, string> = new Map([
   ['noSuchMethod', "the noSuchMethod() method inherited from Dart's Object"],
 ]);
 
-/** The gen-l10n key of an entry: group path + entry name in lowerCamel (`['auth','loginForm','submit']` → `authLoginFormSubmit`). */
+/**
+ * The gen-l10n key of an entry: group path + entry name in lowerCamel (`['auth','loginForm','submit']`
+ * → `authLoginFormSubmit`); the first part as it is, each later one with its first letter raised
+ * (free names too: `['home', 'app_title']` → `homeApp_title`). Whether gen-l10n takes the key is
+ * checked by findKeyCollisions.
+ */
 export function flutterKey(path: readonly string[]): string {
   if (path.length === 0) throw new Error('a Flutter key needs at least the entry name');
-  for (const part of path) {
-    // Stored names always match; a miss means a caller bug, and guessing a key would hide it.
-    if (!TECHNICAL_NAME.test(part)) throw new Error(`not a technical name: ${JSON.stringify(part)}`);
-  }
-  const key = path.map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');
-  // Holds by construction today; asserted so a looser name pattern can never emit a key gen-l10n rejects.
-  if (!isGenL10nResourceName(key)) throw new Error(`gen-l10n would reject the key ${JSON.stringify(key)}`);
-  return key;
+  return path.map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');
 }
 
 /** Every key the Flutter export cannot write: shared by several paths, or taken by the generated class or by Dart. */
@@ -54,6 +51,16 @@ export function findKeyCollisions(paths: Iterable<readonly string[]>): KeyCollis
         message: `${listPaths(dotted)} ${dotted.length === 2 ? 'both' : 'all'} become the Flutter key "${key}"; ` +
           'an ARB file holds one message per key, so rename one of them',
       });
+    }
+    if (!isGenL10nResourceName(key)) {
+      collisions.push({
+        key,
+        kind: 'invalid',
+        paths: dotted,
+        message: `${listPaths(dotted)} ${dotted.length === 1 ? 'becomes' : 'become'} the Flutter key "${key}", which is no Dart identifier ` +
+          'gen-l10n takes (a lowercase letter first, then letters, digits and _); rename the entry or one of its groups',
+      });
+      continue;
     }
     const why = reservedReason(key);
     if (why) {

@@ -6,8 +6,8 @@ import type { FlutterPlaceholder } from '../../messages/flutter/print-flutter.js
 export interface KeyCollision {
   /** the composite key, e.g. `authLoginTitle` */
   readonly key: string;
-  /** `duplicate`: several paths give the key; `reserved`: the key is taken by the generated class or Dart */
-  readonly kind: 'duplicate' | 'reserved';
+  /** `duplicate`: several paths give the key; `reserved`: taken by the generated class or Dart; `invalid`: no Dart identifier */
+  readonly kind: 'duplicate' | 'reserved' | 'invalid';
   /** the dotted paths involved (`auth.loginTitle`), in the order they were given */
   readonly paths: readonly string[];
   /** one sentence for a person: which paths, which key, and what to rename */
@@ -21,4 +21,6 @@ export interface ArbMessage {
   /** the entry's contextInfo; shown to translators, written only in the template */
   readonly description: string | null;
   readonly placeholders: readonly FlutterPlaceholder[];
+  /** the ARB `@key` metadata an import kept for the entry (JSON), written again in the template */
+  readonly kept?: string | null;
 }

@@ -1,11 +1,7 @@
-/**
- * Refuses text no store can keep faithfully: NUL (PostgreSQL rejects it in text columns) and lone
- * UTF-16 surrogates (they would be stored as U+FFFD, silently changing the text).
- */
+/** Refuses text no store can keep faithfully (storable-text.ts) anywhere in a request. */
 import type { FastifyInstance } from 'fastify';
+import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../../domain/shared/storable-text.js';
 import { validationError } from '../../errors.js';
-
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The JSON-pointer path of the first unstorable string in `value`, if any. Iterative: a 1 MiB body
@@ -34,6 +30,6 @@ export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const path =
       findUnstorable(request.body, '/body') ?? findUnstorable(request.query, '/querystring') ?? findUnstorable(request.params, '/params');
-    if (path) throw validationError('text must not contain NUL characters or unpaired UTF-16 surrogates', path);
+    if (path) throw validationError(UNSTORABLE_MESSAGE, path);
   });
 }

@@ -22,6 +22,10 @@ const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
       default: 'native',
       description: "`native`: i18next's own syntax ({{x}}, plural suffix keys); `icu`: the stored ICU messages unchanged, for i18next-icu",
     }),
+    namespaces: Type.Boolean({
+      default: false,
+      description: 'true: each top-level group as a namespace file <lang>/<group>.json holding its content (top-level keys refused, 409); false: <lang>/translation.json',
+    }),
   }),
   flutter: Type.Object({
     ...pretty,
@@ -29,10 +33,10 @@ const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
   }),
 };
 
-type ExportQuery = { format: boolean; syntax?: 'native' | 'icu'; escaping?: boolean };
+type ExportQuery = { format: boolean; syntax?: 'native' | 'icu'; escaping?: boolean; namespaces?: boolean };
 
 function optionsOf(query: ExportQuery): ExportOptions {
-  return { pretty: query.format, syntax: query.syntax ?? 'native', escaping: query.escaping ?? false };
+  return { pretty: query.format, syntax: query.syntax ?? 'native', escaping: query.escaping ?? false, namespaces: query.namespaces ?? false };
 }
 
 /** If-None-Match matches when it lists the ETag (weak comparison, as RFC 9110 says for this header) or is *. */

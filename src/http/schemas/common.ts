@@ -1,6 +1,6 @@
 /** Schemas shared by every route: ids, pages, the error body, field rules of the contract. */
 import { Type, type Static, type TSchema } from 'typebox';
-import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME_PATTERN } from '../../domain/shared/technical-names.js';
+import { ANY_STYLE_NAME_PATTERN, FREE_NAME_LENGTH } from '../../domain/shared/technical-names.js';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
@@ -9,18 +9,20 @@ export const IdParams = Type.Object({ id: Type.String({ description: 'resource i
 /** A locale tag; whether it is one of GET /locales is checked by the domain (with a "did you mean"). */
 export const LocaleTag = Type.String({ minLength: 1, maxLength: 35, description: 'locale tag of GET /locales, e.g. en or pt-BR' });
 
-export const GroupTechnicalName = Type.String({
-  minLength: GROUP_NAME_LENGTH.min,
-  maxLength: GROUP_NAME_LENGTH.max,
-  pattern: TECHNICAL_NAME_PATTERN,
-  description: `camelCase-style, ${GROUP_NAME_LENGTH.min}–${GROUP_NAME_LENGTH.max} characters`,
-});
-export const EntryTechnicalName = Type.String({
-  minLength: ENTRY_NAME_LENGTH.min,
-  maxLength: ENTRY_NAME_LENGTH.max,
-  pattern: TECHNICAL_NAME_PATTERN,
-  description: `camelCase-style, ${ENTRY_NAME_LENGTH.min}–${ENTRY_NAME_LENGTH.max} characters`,
-});
+/**
+ * Technical names: the schema lets through what either key style allows; the domain applies the
+ * project's own style (camelCase: `^[a-z][a-zA-Z0-9]*$`, groups 1–100, entries 4–100 characters;
+ * free: 1–100 ASCII letters, digits, `_`, `-`), since a schema cannot see the project.
+ */
+const TechnicalName = (kind: string) =>
+  Type.String({
+    minLength: FREE_NAME_LENGTH.min,
+    maxLength: FREE_NAME_LENGTH.max,
+    pattern: ANY_STYLE_NAME_PATTERN,
+    description: `the ${kind}'s name: with the project's keyStyle camelCase (default) ^[a-z][a-zA-Z0-9]*$ of ${kind === 'entry' ? '4' : '1'}–100 characters; with free 1–100 ASCII letters, digits, _ and -`,
+  });
+export const GroupTechnicalName = TechnicalName('group');
+export const EntryTechnicalName = TechnicalName('entry');
 /** A human-readable label: at least one visible character. */
 export const DisplayName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 export const ProjectName = Type.String({ minLength: 3, maxLength: 32, pattern: '\\S', description: '3–32 characters' });

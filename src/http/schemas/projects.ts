@@ -2,6 +2,10 @@
 import { Type } from 'typebox';
 import { LocaleTag, Nullable, ProjectName, Timestamp } from './common.js';
 
+const KeyStyle = Type.Union([Type.Literal('camelCase'), Type.Literal('free')], {
+  description: "technical names: camelCase (the default: ^[a-z][a-zA-Z0-9]*$, entries 4–100 characters) or free (a real app's own keys: 1–100 ASCII letters, digits, _ and -, no i18next plural suffix)",
+});
+
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('translator'), Type.Literal('viewer')]);
 
 /** Spelled out (not generated from the capability table) so that the static type stays exact. */
@@ -35,6 +39,7 @@ const projectFields = {
   name: Type.String(),
   baseLanguage: Type.String(),
   translationLanguages: Type.Array(Type.String()),
+  keyStyle: KeyStyle,
   createdAt: Timestamp,
 };
 
@@ -49,7 +54,7 @@ export const Project = Type.Object({
 });
 
 export const CreateProjectBody = Type.Object(
-  { name: ProjectName, baseLanguage: LocaleTag, translationLanguages: Type.Array(LocaleTag, { maxItems: 200 }) },
+  { name: ProjectName, baseLanguage: LocaleTag, translationLanguages: Type.Array(LocaleTag, { maxItems: 200 }), keyStyle: Type.Optional(KeyStyle) },
   { additionalProperties: false },
 );
 
@@ -58,6 +63,7 @@ export const UpdateProjectBody = Type.Object(
     name: Type.Optional(Nullable(ProjectName)),
     baseLanguage: Type.Optional(Nullable(LocaleTag)),
     translationLanguages: Type.Optional(Nullable(Type.Array(LocaleTag, { maxItems: 200 }))),
+    keyStyle: Type.Optional(Nullable(KeyStyle)),
   },
   { additionalProperties: false },
 );

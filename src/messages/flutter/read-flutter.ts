@@ -7,14 +7,27 @@
  */
 import type { Message, MessageCase, MessageNode } from '../message.js';
 import { printIcu } from '../print-icu.js';
+import { readEscaped } from './escaping.js';
+
+/** A literal run in `use-escaping: true` syntax: quoted runs and plain text, up to an unquoted brace. */
+const ESCAPED_RUN = /(?:'[^']*'|[^{}'])+/y;
 
 class ArbReader {
   private at = 0;
-  constructor(private readonly text: string, private readonly formatted: ReadonlySet<string>) {}
+  constructor(private readonly text: string, private readonly formatted: ReadonlySet<string>, private readonly escaping: boolean) {}
 
   message(count: string | null): MessageNode[] {
     const nodes: MessageNode[] = [];
     while (this.at < this.text.length && this.text[this.at] !== '}') {
+      if (this.escaping && this.text[this.at] !== '{') {
+        ESCAPED_RUN.lastIndex = this.at;
+        const run = ESCAPED_RUN.exec(this.text);
+        const literal = run ? readEscaped(run[0]) : undefined;
+        if (!run || literal === undefined) throw new Error(`an unmatched quote at character ${this.at + 1} of ${JSON.stringify(this.text)}`);
+        nodes.push({ kind: 'text', value: literal });
+        this.at = ESCAPED_RUN.lastIndex;
+        continue;
+      }
       if (this.text[this.at] !== '{') {
         const next = this.text.slice(this.at).search(/[{}]/);
         const end = next < 0 ? this.text.length : this.at + next;
@@ -63,11 +76,12 @@ class ArbReader {
 }
 
 /**
- * The ICU message of one ARB message in gen-l10n's default syntax, `formatted` naming the placeholders
- * the template declares with a number format; throws where that syntax is broken.
+ * The ICU message of one ARB message in gen-l10n's default syntax (or, with `escaping`, its
+ * `use-escaping: true` syntax), `formatted` naming the placeholders the template declares with a
+ * number format; throws where that syntax is broken.
  */
-export function readArbMessage(text: string, formatted: ReadonlySet<string> = new Set()): string {
-  const reader = new ArbReader(text, formatted);
+export function readArbMessage(text: string, formatted: ReadonlySet<string> = new Set(), escaping = false): string {
+  const reader = new ArbReader(text, formatted, escaping);
   const nodes = reader.message(null);
   if (!reader.done()) throw new Error(`a '}' closes nothing in ${JSON.stringify(text)}`);
   return printIcu(nodes);

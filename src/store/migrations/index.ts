@@ -6,6 +6,7 @@ import * as dailyUsage from './003-daily-usage.js';
 import * as missingTranslations from './004-missing-translations.js';
 import * as webSessions from './005-web-sessions.js';
 import * as textsAsMessages from './006-texts-as-messages.js';
+import * as importSupport from './007-import.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-missing-translations': missingTranslations,
   '005-web-sessions': webSessions,
   '006-texts-as-messages': textsAsMessages,
+  '007-import': importSupport,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,8 @@ export interface ExportRow {
   technicalName: string;
   baseTerm: string;
   contextInfo: string | null;
+  /** the ARB `@key` metadata an import kept (JSON), for the Flutter export */
+  arbMetadata: string | null;
   /** language → translation; only the languages that have one */
   translations: Record<string, string>;
 }
@@ -31,7 +33,7 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
     : sql<unknown>`(select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id)`;
   let query = db
     .selectFrom('entries as e')
-    .select(['e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', folded.as('translations')])
+    .select(['e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', folded.as('translations')])
     .$if(withIds, (q) => q.select('e.id'))
     .where('e.project_id', '=', projectId)
     .orderBy('e.group_id')
@@ -48,6 +50,7 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
     technicalName: row.technical_name,
     baseTerm: row.base_term,
     contextInfo: row.context_info,
+    arbMetadata: row.arb_metadata,
     translations: foldedTranslations(row.translations),
   }));
 }

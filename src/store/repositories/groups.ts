@@ -61,7 +61,8 @@ export async function subtreeHeight(db: Db, groupId: string): Promise<number> {
 
 /**
  * Whether a group or an entry already uses `technicalName` directly under the parent (one name
- * space per parent: both would become the same key in the nested and dotted exports).
+ * space per parent: both would become the same key in the nested and dotted exports). The entries
+ * of the top-level keys' group (empty name) share the top level's name space with the top-level groups.
  */
 export async function nameTakenUnderParent(
   db: Db,
@@ -78,10 +79,31 @@ export async function nameTakenUnderParent(
     .where('technical_name', '=', technicalName);
   if (except) groups = groups.where('id', '<>', except);
   if (await groups.executeTakeFirst()) return true;
-  if (parentId === null) return false;
+  if (parentId === null) {
+    const topLevelEntry = await db
+      .selectFrom('entries as e')
+      .innerJoin('groups as g', 'g.id', 'e.group_id')
+      .select('e.id')
+      .where('g.project_id', '=', projectId)
+      .where('g.parent_id', 'is', null)
+      .where('g.technical_name', '=', '')
+      .where('e.technical_name', '=', technicalName)
+      .executeTakeFirst();
+    return topLevelEntry !== undefined;
+  }
   let entries = db.selectFrom('entries').select('id').where('group_id', '=', parentId).where('technical_name', '=', technicalName);
   if (except) entries = entries.where('id', '<>', except);
-  return (await entries.executeTakeFirst()) !== undefined;
+  if ((await entries.executeTakeFirst()) !== undefined) return true;
+  // An entry of the top-level keys' group shares the name space of the top-level groups.
+  const topLevelGroup = await db
+    .selectFrom('groups as g')
+    .select('g.id')
+    .where('g.project_id', '=', projectId)
+    .where('g.parent_id', 'is', null)
+    .where('g.technical_name', '=', technicalName)
+    .where((eb) => eb.exists(eb.selectFrom('groups as r').select('r.id').where('r.id', '=', parentId).where('r.parent_id', 'is', null).where('r.technical_name', '=', '')))
+    .executeTakeFirst();
+  return topLevelGroup !== undefined;
 }
 
 /** Applies the given changes to a group. */
@@ -97,4 +119,16 @@ export async function updateGroup(
 /** Deletes a group; sub-groups, entries and translations go with it (foreign-key cascades). */
 export async function deleteGroup(db: Db, groupId: string): Promise<void> {
   await db.deleteFrom('groups').where('id', '=', groupId).execute();
+}
+
+/** Every group and entry name of a project (for a change of its key style). */
+export async function listProjectNames(db: Db, projectId: string): Promise<{ kind: 'group' | 'entry'; name: string }[]> {
+  const [groupNames, entryNames] = await Promise.all([
+    db.selectFrom('groups').select('technical_name').where('project_id', '=', projectId).execute(),
+    db.selectFrom('entries').select('technical_name').where('project_id', '=', projectId).execute(),
+  ]);
+  return [
+    ...groupNames.map((row) => ({ kind: 'group' as const, name: row.technical_name })),
+    ...entryNames.map((row) => ({ kind: 'entry' as const, name: row.technical_name })),
+  ];
 }

@@ -1,4 +1,5 @@
 /** Projects, with their owner's names joined in. */
+import type { KeyStyle } from '../../domain/shared/technical-names.js';
 import type { Db, ProjectsTable } from '../schema.js';
 import { prepared } from '../prepared.js';
 
@@ -9,6 +10,7 @@ const PROJECT_COLUMNS = [
   'projects.base_language',
   'projects.translation_languages',
   'projects.content_version',
+  'projects.key_style',
   'projects.created_at',
   'projects.updated_at',
   'users.first_name as owner_first_name',
@@ -27,12 +29,13 @@ export interface ProjectRecord {
   baseLanguage: string;
   translationLanguages: string[];
   contentVersion: number;
+  keyStyle: KeyStyle;
   createdAt: string;
   /** when the content last changed (with contentVersion) */
   updatedAt: string;
 }
 
-type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language' | 'translation_languages' | 'created_at' | 'updated_at'> & {
+type JoinedRow = Pick<ProjectsTable, 'id' | 'owner_id' | 'name' | 'base_language' | 'translation_languages' | 'key_style' | 'created_at' | 'updated_at'> & {
   content_version: number | string;
   owner_first_name: string;
   owner_last_name: string;
@@ -50,6 +53,7 @@ function toRecord(row: JoinedRow): ProjectRecord {
     baseLanguage: row.base_language,
     translationLanguages: JSON.parse(row.translation_languages) as string[],
     contentVersion: Number(row.content_version),
+    keyStyle: row.key_style === 'free' ? 'free' : 'camelCase',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -106,7 +110,7 @@ export async function listProjectsForUser(db: Db, userId: string, limit: number,
 /** Inserts a project. */
 export async function insertProject(
   db: Db,
-  project: { id: string; ownerId: string; name: string; baseLanguage: string; translationLanguages: string[]; now: string },
+  project: { id: string; ownerId: string; name: string; baseLanguage: string; translationLanguages: string[]; keyStyle: KeyStyle; now: string },
 ): Promise<void> {
   await db
     .insertInto('projects')
@@ -117,6 +121,7 @@ export async function insertProject(
       base_language: project.baseLanguage,
       translation_languages: JSON.stringify(project.translationLanguages),
       content_version: 1,
+      key_style: project.keyStyle,
       created_at: project.now,
       updated_at: project.now,
     })
@@ -156,9 +161,10 @@ const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
 export async function updateProject(
   db: Db,
   projectId: string,
-  changes: { name?: string; baseLanguage?: string; translationLanguages?: string[] },
+  changes: { name?: string; baseLanguage?: string; translationLanguages?: string[]; keyStyle?: KeyStyle },
 ): Promise<void> {
-  const set: Partial<Record<'name' | 'base_language' | 'translation_languages', string>> = {};
+  const set: Partial<Record<'name' | 'base_language' | 'translation_languages' | 'key_style', string>> = {};
+  if (changes.keyStyle !== undefined) set.key_style = changes.keyStyle;
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.baseLanguage !== undefined) set.base_language = changes.baseLanguage;
   if (changes.translationLanguages !== undefined) set.translation_languages = JSON.stringify(changes.translationLanguages);

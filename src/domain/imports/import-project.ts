@@ -1,0 +1,198 @@
+/**
+ * POST /projects/{id}/import: a whole app's files in one request, all or nothing. The body is read
+ * into a document (per format, src/imports), planned against the project (plan-import.ts) under the
+ * project's write lock, and written in the same transaction, or not at all: a refused item (without
+ * skipInvalid), a missing capability or a dry run writes nothing.
+ */
+import { AppError, forbidden, projectNotFound } from '../../errors.js';
+import { readFlutterImport } from '../../imports/formats/flutter-import.js';
+import { readI18nextImport } from '../../imports/formats/i18next-import.js';
+import { readJsonImport } from '../../imports/formats/json-import.js';
+import { readVueI18nImport } from '../../imports/formats/vue-i18n-import.js';
+import type { ImportDocument, ImportProblem } from '../../imports/import-document.js';
+import { readArchive } from '../../imports/read-archive.js';
+import * as writes from '../../store/repositories/imports.js';
+import { beginProjectWrite } from '../../store/repositories/projects.js';
+import type { Db, EntryRow, GroupRow, MissingTranslationsTable, TranslationRow } from '../../store/schema.js';
+import type { FormatId } from '../../exports/format.js';
+import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
+import type { Capability } from '../access/capabilities.js';
+import { newId, nowIso } from '../shared/ids.js';
+import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
+import { inTransaction } from '../shared/transaction.js';
+import { loadImportState } from './import-state.js';
+import { placeArbKeys } from './place-arb-keys.js';
+import { planImport, type ImportMode, type ImportPlan } from './plan-import.js';
+
+/** Items each list of the report (and of a 400's details) carries at most. */
+export const REPORT_LIST_CAP = 1000;
+
+export interface ImportRequest {
+  format: FormatId;
+  mode: ImportMode;
+  dryRun: boolean;
+  skipInvalid: boolean;
+  /** i18next: each file one top-level group (true), the default layout (false), or decided by the file names */
+  namespaces: boolean | undefined;
+  /** flutter: the messages are in gen-l10n's `use-escaping: true` syntax */
+  escaping: boolean;
+  /** the parsed JSON (json, vue-i18n) or the archive's bytes (i18next, flutter) */
+  body: unknown;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  groups: { created: number };
+  entries: { created: number; updated: number; unchanged: number };
+  translations: { created: number; updated: number; unchanged: number };
+  conflicts: { key: string; language: string; stored: string; imported: string }[];
+  refused: { key: string; language: string; code: string; message: string }[];
+  warnings: { key: string; language: string; message: string }[];
+  /** the length of each list before the cap */
+  totals: { conflicts: number; refused: number; warnings: number };
+}
+
+/** The body read into a document of the format. */
+async function readDocument(request: ImportRequest, baseLanguage: string): Promise<ImportDocument> {
+  switch (request.format) {
+    case 'json':
+      return readJsonImport(request.body, baseLanguage);
+    case 'vue-i18n':
+      return readVueI18nImport(request.body, baseLanguage);
+    case 'i18next':
+      return readI18nextImport(await readArchive(request.body as Buffer), baseLanguage, request.namespaces);
+    case 'flutter':
+      return readFlutterImport(await readArchive(request.body as Buffer), baseLanguage, request.escaping);
+  }
+}
+
+/** The capabilities the plan's writes need that the caller lacks. */
+function missingCapabilities(plan: ImportPlan, access: ProjectAccess): Capability[] {
+  const needed = new Set<Capability>();
+  if (plan.groups.length > 0 || plan.topLevelGroupId || plan.entries.length > 0 || plan.entryChanges.length > 0) needed.add('canEditEntries');
+  if (plan.translations.length > 0) needed.add('canTranslate');
+  return [...needed].filter((capability) => !access.capabilities[capability]);
+}
+
+function reportOf(plan: ImportPlan, dryRun: boolean): ImportReport {
+  const cap = <T>(list: readonly T[]) => list.slice(0, REPORT_LIST_CAP);
+  const updated = plan.entryChanges.filter((change) => change.baseTerm !== undefined).length;
+  const translationsUpdated = plan.translations.filter((write) => write.replaces).length;
+  return {
+    dryRun,
+    groups: { created: plan.groups.length + (plan.topLevelGroupId ? 1 : 0) },
+    entries: { created: plan.entries.length, updated, unchanged: plan.counts.entriesUnchanged + (plan.entryChanges.length - updated) },
+    translations: { created: plan.translations.length - translationsUpdated, updated: translationsUpdated, unchanged: plan.counts.translationsUnchanged },
+    conflicts: cap(plan.conflicts),
+    refused: cap(plan.refused),
+    warnings: cap(plan.warnings).map(({ key, language, message }) => ({ key, language, message })),
+    totals: { conflicts: plan.conflicts.length, refused: plan.refused.length, warnings: plan.warnings.length },
+  };
+}
+
+/** 400 listing every refused item (up to the cap), nothing written. */
+function refusal(refused: readonly ImportProblem[]): AppError {
+  const first = refused[0]!;
+  const where = (item: ImportProblem) => [item.language, item.key].filter((part) => part !== '').join(':') || '/body';
+  return new AppError(
+    'ERR_VALIDATION',
+    `${refused.length} item(s) refused, nothing was imported (skipInvalid=true imports the rest); first ${where(first)}: ${first.message}`,
+    refused.slice(0, REPORT_LIST_CAP).map((item) => ({ path: where(item), message: item.message })),
+  );
+}
+
+/** Runs one import; answers the report, or throws 400/403 with nothing written. */
+export async function importProject(db: Db, principal: Principal, projectId: string, request: ImportRequest): Promise<ImportReport> {
+  // Who may import is known before the body is read: a stranger learns nothing from a 400 about the files.
+  const before = await loadProjectAccess(db, principal, projectId);
+  const document = await readDocument(request, before.project.baseLanguage);
+  const run = async (trx: Db) => {
+    if (!request.dryRun && !(await beginProjectWrite(trx, projectId, nowIso()))) throw projectNotFound();
+    const access = await loadProjectAccess(trx, principal, projectId);
+    const state = await loadImportState(trx, projectId);
+    const placed = document.arbKeys ? placeArbKeys(document, state, access.project.baseLanguage, access.project.keyStyle) : document;
+    const plan = planImport(placed, state, access.project, request.mode);
+    const missing = missingCapabilities(plan, access);
+    if (missing.length > 0) throw forbidden(`this import needs ${missing.join(' and ')} on the project, which your role does not give`);
+    if (plan.refused.length > 0 && !request.skipInvalid) throw refusal(plan.refused);
+    if (request.dryRun) return reportOf(plan, true);
+    // Nothing to write: roll back, so the content version (the exports' ETag) stays as it was.
+    if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, false));
+    await applyPlan(trx, principal, access, plan);
+    return reportOf(plan, false);
+  };
+  // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
+  if (request.dryRun) return run(db);
+  try {
+    return await inTransaction(db, run);
+  } catch (error) {
+    if (error instanceof NothingToWrite) return error.report;
+    throw error;
+  }
+}
+
+class NothingToWrite extends Error {
+  constructor(readonly report: ImportReport) {
+    super('nothing to write');
+  }
+}
+
+const hasWrites = (plan: ImportPlan) =>
+  plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
+
+/** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
+async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan): Promise<void> {
+  const now = nowIso();
+  const projectId = access.project.id;
+  const groupRows: GroupRow[] = [];
+  if (plan.topLevelGroupId) {
+    groupRows.push({ id: plan.topLevelGroupId, project_id: projectId, parent_id: null, technical_name: TOP_LEVEL_GROUP_NAME, display_name: 'Top-level keys', created_at: now });
+  }
+  for (const group of plan.groups) {
+    groupRows.push({ id: group.id, project_id: projectId, parent_id: group.parentId, technical_name: group.name, display_name: group.name, created_at: now });
+  }
+  await writes.insertGroups(db, groupRows);
+  const entryRows: EntryRow[] = plan.entries.map((entry) => ({
+    id: entry.id,
+    project_id: projectId,
+    group_id: entry.groupId,
+    technical_name: entry.name,
+    base_term: entry.baseTerm,
+    base_term_key: entry.baseTerm.toLowerCase(),
+    context_info: entry.contextInfo,
+    arb_metadata: entry.arbMetadata,
+    created_at: now,
+    updated_at: now,
+  }));
+  await writes.insertEntries(db, entryRows);
+  for (const change of plan.entryChanges) {
+    await writes.updateEntryFields(db, change.id, {
+      ...(change.baseTerm !== undefined ? { base_term: change.baseTerm, base_term_key: change.baseTerm.toLowerCase() } : {}),
+      ...(change.contextInfo !== undefined ? { context_info: change.contextInfo } : {}),
+      ...(change.arbMetadata !== undefined ? { arb_metadata: change.arbMetadata } : {}),
+      updated_at: now,
+    });
+  }
+  const inserts: TranslationRow[] = [];
+  const translated = new Set<string>();
+  const newlyTranslated: { entryId: string; language: string }[] = [];
+  const newEntryIds = new Set(plan.entries.map((entry) => entry.id));
+  for (const write of plan.translations) {
+    if (write.replaces) {
+      await writes.updateTranslationText(db, write.entryId, write.language, { translation: write.text, translator_id: principal.userId, updated_at: now });
+      continue;
+    }
+    inserts.push({ id: newId(), entry_id: write.entryId, language: write.language, translation: write.text, translator_id: principal.userId, created_at: now, updated_at: now });
+    if (newEntryIds.has(write.entryId)) translated.add(`${write.entryId}\u0000${write.language}`);
+    else newlyTranslated.push({ entryId: write.entryId, language: write.language });
+  }
+  await writes.insertTranslations(db, inserts);
+  const missingRows: MissingTranslationsTable[] = [];
+  for (const entry of entryRows) {
+    for (const language of access.project.translationLanguages) {
+      if (!translated.has(`${entry.id}\u0000${language}`)) missingRows.push({ entry_id: entry.id, language, project_id: projectId, created_at: now });
+    }
+  }
+  await writes.insertMissing(db, missingRows);
+  await writes.deleteMissing(db, newlyTranslated);
+}

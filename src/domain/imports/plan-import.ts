@@ -1,0 +1,250 @@
+/**
+ * An import worked out before anything is written: the groups and entries the project lacks, the
+ * base terms and translations that are new or differ, the conflicts `mode=keep` leaves, and every
+ * item refused with its reason. Nothing is ever deleted; whatever is equal is left alone, so a second
+ * import of the same files plans nothing.
+ */
+import { pathKey, type ImportDocument, type ImportProblem, type ImportedText } from '../../imports/import-document.js';
+import { parseMessage } from '../../messages/parse-message.js';
+import { MAX_GROUP_DEPTH } from '../groups/group-view.js';
+import { newId } from '../shared/ids.js';
+import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
+import { nameProblem, type KeyStyle } from '../shared/technical-names.js';
+import type { ImportState } from './import-state.js';
+
+/** The longest base term or translation (the API's `Text` rule). */
+export const MAX_TEXT_LENGTH = 10_000;
+
+export type ImportMode = 'keep' | 'overwrite';
+
+export interface PlanProject {
+  readonly baseLanguage: string;
+  readonly translationLanguages: readonly string[];
+  readonly keyStyle: KeyStyle;
+}
+
+export interface NewGroup {
+  readonly id: string;
+  /** the parent's id: an existing group's or one planned before this one; null at the top level */
+  readonly parentId: string | null;
+  readonly name: string;
+}
+
+export interface NewEntry {
+  readonly id: string;
+  readonly groupId: string;
+  readonly name: string;
+  readonly baseTerm: string;
+  readonly contextInfo: string | null;
+  readonly arbMetadata: string | null;
+}
+
+export interface EntryChange {
+  readonly id: string;
+  baseTerm?: string;
+  contextInfo?: string | null;
+  arbMetadata?: string | null;
+}
+
+export interface TranslationWrite {
+  readonly entryId: string;
+  readonly language: string;
+  readonly text: string;
+  /** true when the entry has a translation in this language already (an update) */
+  readonly replaces: boolean;
+}
+
+export interface Conflict {
+  readonly key: string;
+  readonly language: string;
+  readonly stored: string;
+  readonly imported: string;
+}
+
+export interface ImportPlan {
+  /** parents before children */
+  readonly groups: NewGroup[];
+  /** a new group holding the top-level keys, when the project has none yet and the files have some */
+  topLevelGroupId: string | null;
+  readonly entries: NewEntry[];
+  readonly entryChanges: EntryChange[];
+  readonly translations: TranslationWrite[];
+  readonly conflicts: Conflict[];
+  readonly refused: ImportProblem[];
+  readonly warnings: ImportProblem[];
+  readonly counts: {
+    entriesUnchanged: number;
+    translationsUnchanged: number;
+  };
+}
+
+/** Why a text cannot be stored, or undefined. */
+function textProblem(text: string): string | undefined {
+  if (UNSTORABLE.test(text)) return UNSTORABLE_MESSAGE;
+  if (text.length > MAX_TEXT_LENGTH) return `is ${text.length} characters; a text is at most ${MAX_TEXT_LENGTH.toLocaleString('en')}`;
+  const parsed = parseMessage(text);
+  if (!parsed.ok) return `not an ICU message at offset ${parsed.error.offset} (character ${parsed.error.column}): ${parsed.error.reason}`;
+  return undefined;
+}
+
+/** Why a path breaks the naming rules, or undefined. */
+function pathProblem(path: readonly string[], style: KeyStyle): string | undefined {
+  if (path.length - 1 > MAX_GROUP_DEPTH) return `groups nest at most ${MAX_GROUP_DEPTH} deep; this key is ${path.length - 1} deep`;
+  for (let i = 0; i < path.length; i += 1) {
+    const kind = i === path.length - 1 ? 'entry' : 'group';
+    const problem = nameProblem(path[i]!, kind, style);
+    if (problem) return `the ${kind} name "${path[i]}" ${problem} (keyStyle ${style})`;
+  }
+  return undefined;
+}
+
+/** The project's language a file's tag names (`pt_br`, `pt-BR` → pt-BR), if any. */
+function languageMatcher(project: PlanProject): (tag: string) => string | undefined {
+  const byLower = new Map([project.baseLanguage, ...project.translationLanguages].map((tag) => [tag.toLowerCase(), tag]));
+  return (tag) => byLower.get(tag.replaceAll('_', '-').toLowerCase());
+}
+
+/** Plans the import of `document` (paths already on the tree) into a project in `state`. */
+export function planImport(document: ImportDocument, state: ImportState, project: PlanProject, mode: ImportMode): ImportPlan {
+  const plan: ImportPlan = {
+    groups: [],
+    topLevelGroupId: null,
+    entries: [],
+    entryChanges: [],
+    translations: [],
+    conflicts: [],
+    refused: [...document.refused],
+    warnings: [...document.warnings],
+    counts: { entriesUnchanged: 0, translationsUnchanged: 0 },
+  };
+  const refuse = (key: string, language: string, message: string, code = 'ERR_VALIDATION') => plan.refused.push({ key, language, code, message });
+  const base = project.baseLanguage;
+  const matchLanguage = languageMatcher(project);
+
+  // The texts of each project language; a language the project lacks is refused as a whole.
+  const textsOf = new Map<string, Map<string, ImportedText>>();
+  for (const [tag, texts] of document.texts) {
+    const language = matchLanguage(tag);
+    if (!language) {
+      if (!document.fallbackLanguages.has(tag)) {
+        refuse('', tag, `not a language of the project (base ${base}, translations ${project.translationLanguages.join(', ') || 'none'}): its ${texts.size} text(s) are not imported`);
+      }
+      continue;
+    }
+    if (textsOf.has(language)) {
+      refuse('', tag, `a second set of texts for ${language}`);
+      continue;
+    }
+    textsOf.set(language, texts);
+  }
+
+  // Groups: existing ones by path, new ones planned (parents first) on demand.
+  const groupIds = new Map<string, string>([...state.groups].map(([key, group]) => [key, group.id]));
+  const groupOf = (groupPath: readonly string[]): string => {
+    if (groupPath.length === 0) {
+      if (state.topLevelGroupId) return state.topLevelGroupId;
+      plan.topLevelGroupId ??= newId();
+      return plan.topLevelGroupId;
+    }
+    const key = pathKey(groupPath);
+    const known = groupIds.get(key);
+    if (known) return known;
+    const parentId = groupPath.length === 1 ? null : groupOf(groupPath.slice(0, -1));
+    const id = newId();
+    plan.groups.push({ id, parentId, name: groupPath.at(-1)! });
+    groupIds.set(key, id);
+    return id;
+  };
+
+  // A path clashes when it is an entry and a group at once (`a.b` a text and `a.b.c` too), or a
+  // top-level key named like a top-level group: both would be one key in every export.
+  const entryPaths = new Set<string>([...state.entries.keys()]);
+  const baseTexts = textsOf.get(base) ?? new Map<string, ImportedText>();
+  for (const key of baseTexts.keys()) entryPaths.add(key);
+  const groupPaths = new Set<string>(state.groups.keys());
+  for (const item of baseTexts.values()) {
+    for (let end = 1; end < item.path.length; end += 1) groupPaths.add(pathKey(item.path.slice(0, end)));
+  }
+  const groupsWithTexts = new Set(groupPaths);
+  for (const key of document.groups.keys()) groupPaths.add(key);
+  const clash = (item: ImportedText): string | undefined => {
+    const key = pathKey(item.path);
+    if (groupPaths.has(key)) return `"${item.key}" is a text and a group at once`;
+    for (let end = 1; end < item.path.length; end += 1) {
+      if (entryPaths.has(pathKey(item.path.slice(0, end)))) return `"${item.path.slice(0, end).join('.')}" is a text and a group at once`;
+    }
+    return undefined;
+  };
+
+  // Entries: the base language's texts.
+  const entryIdOf = new Map<string, string>();
+  const newBaseTerm = new Map<string, string>();
+  for (const [key, item] of baseTexts) {
+    const problem = pathProblem(item.path, project.keyStyle) ?? clash(item) ?? textProblem(item.text);
+    if (problem) {
+      refuse(item.key, base, problem);
+      continue;
+    }
+    const contextInfo = document.contextInfo.get(key);
+    const arbMetadata = document.arbMetadata.get(key);
+    const stored = state.entries.get(key);
+    if (!stored) {
+      const id = newId();
+      plan.entries.push({ id, groupId: groupOf(item.path.slice(0, -1)), name: item.path.at(-1)!, baseTerm: item.text, contextInfo: contextInfo ?? null, arbMetadata: arbMetadata ?? null });
+      entryIdOf.set(key, id);
+      newBaseTerm.set(key, item.text);
+      continue;
+    }
+    entryIdOf.set(key, stored.id);
+    const change: EntryChange = { id: stored.id };
+    if (stored.baseTerm !== item.text) {
+      if (mode === 'overwrite') change.baseTerm = item.text;
+      else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: item.text });
+    }
+    // What a format carries beside the text (ARB descriptions, metadata): filled in where none is stored, replaced with overwrite.
+    if (contextInfo !== undefined && contextInfo !== stored.contextInfo && (mode === 'overwrite' || stored.contextInfo === null)) change.contextInfo = contextInfo;
+    if (arbMetadata !== undefined && arbMetadata !== stored.arbMetadata && (mode === 'overwrite' || stored.arbMetadata === null)) change.arbMetadata = arbMetadata;
+    if (Object.keys(change).length > 1) plan.entryChanges.push(change);
+    else if (stored.baseTerm === item.text) plan.counts.entriesUnchanged += 1;
+  }
+  // Empty groups the files name (`{}`), for the base language.
+  for (const path of document.groups.values()) {
+    if (path.length === 0 || groupIds.has(pathKey(path)) || groupsWithTexts.has(pathKey(path))) continue;
+    const problem = pathProblem([...path, 'entry'], project.keyStyle);
+    if (problem) refuse(path.join('.'), base, problem);
+    else if (!entryPaths.has(pathKey(path))) groupOf(path);
+  }
+
+  // Translations: every other language's texts, onto entries of the project or of the base file.
+  for (const [language, texts] of textsOf) {
+    if (language === base) continue;
+    for (const [key, item] of texts) {
+      const stored = state.entries.get(key);
+      const entryId = entryIdOf.get(key) ?? stored?.id;
+      if (entryId === undefined) {
+        refuse(item.key, language, baseTexts.has(key) ? 'its base text was refused' : "no entry has this key, and the base language's file does not hold it");
+        continue;
+      }
+      const problem = textProblem(item.text);
+      if (problem) {
+        refuse(item.key, language, problem);
+        continue;
+      }
+      const current = stored?.translations[language];
+      if (current === item.text) {
+        plan.counts.translationsUnchanged += 1;
+        continue;
+      }
+      if (current === undefined) {
+        // An export writes the base term where a translation is missing: importing it back is no translation.
+        const baseTerm = newBaseTerm.get(key) ?? stored?.baseTerm;
+        if (item.text === baseTerm) plan.counts.translationsUnchanged += 1;
+        else plan.translations.push({ entryId, language, text: item.text, replaces: false });
+        continue;
+      }
+      if (mode === 'overwrite') plan.translations.push({ entryId, language, text: item.text, replaces: true });
+      else plan.conflicts.push({ key: item.key, language, stored: current, imported: item.text });
+    }
+  }
+  return plan;
+}

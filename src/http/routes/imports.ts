@@ -1,0 +1,58 @@
+/**
+ * POST /projects/{id}/import (CONTRACT, "Import"). Its own scope: bodies up to IMPORT_MAX_BYTES
+ * (413 beyond), JSON parsed without the prototype scan (a `__proto__` key is only a name the naming
+ * rules refuse, never a prototype), archives taken as bytes. One counted request.
+ */
+import { importProject } from '../../domain/imports/import-project.js';
+import { AppError } from '../../errors.js';
+import { principalOf } from '../plugins/auth.js';
+import { errors, IdParams } from '../schemas/common.js';
+import { ImportBody, ImportQuery, ImportReport } from '../schemas/imports.js';
+import { bearer, type RoutePlugin } from './route-options.js';
+
+const ARCHIVE_FORMATS: ReadonlySet<string> = new Set(['i18next', 'flutter']);
+const GZIP_TYPES = ['application/gzip', 'application/x-gzip'];
+
+export function importRoutes(maxBytes: number): RoutePlugin {
+  return async (app, { db }) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: maxBytes }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (error) {
+        done(new AppError('ERR_VALIDATION', `the body is not JSON: ${(error as Error).message}`, [{ path: '/body', message: 'is not JSON' }]), undefined);
+      }
+    });
+    app.addContentTypeParser(GZIP_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+
+    app.post(
+      '/projects/:id/import',
+      {
+        bodyLimit: maxBytes,
+        schema: {
+          tags: ['import'],
+          security: bearer,
+          description:
+            'Imports what an export of the format gives (any subset of the languages), converted into ICU messages, in one transaction: ' +
+            'all or nothing (400 lists every refused item), or the rest with skipInvalid=true; dryRun=true writes nothing.',
+          params: IdParams,
+          querystring: ImportQuery,
+          body: ImportBody,
+          response: { 200: ImportReport, ...errors(400, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { format, mode, dryRun, skipInvalid, namespaces, escaping } = request.query;
+        const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        const isArchive = GZIP_TYPES.includes(mediaType);
+        if (ARCHIVE_FORMATS.has(format) !== isArchive || (!isArchive && mediaType !== 'application/json')) {
+          throw new AppError(
+            'ERR_UNSUPPORTED_MEDIA_TYPE',
+            `format=${format} takes ${ARCHIVE_FORMATS.has(format) ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json'}`,
+          );
+        }
+        return importProject(db, principalOf(request), request.params.id, { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body });
+      },
+    );
+  };
+}

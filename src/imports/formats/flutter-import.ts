@@ -1,0 +1,96 @@
+/**
+ * The flutter format read back: a .tar.gz of ARB files at its top (`app_<locale>.arb`, `intl_…`, any
+ * `<name>_<locale>.arb`; `@@locale` wins over the file name, as in gen-l10n). Each message in
+ * gen-l10n's default syntax is read into ICU (readArbMessage); the base language's file is the
+ * template: its `@key` descriptions become contextInfo, and the rest of each `@key` (placeholder types,
+ * formats, examples, optionalParameters) is kept for the export. Paths stay bare ARB keys here: where
+ * a key lands on the project's tree is decided with the project (place-arb-keys.ts).
+ */
+import { validationError } from '../../errors.js';
+import { isKnownLocale } from '../../locales/locale-catalog.js';
+import { readArbMessage } from '../../messages/flutter/read-flutter.js';
+import { fallbackLanguages } from '../../exports/flutter/arb-file.js';
+import { addText, describeJson, emptyDocument, isObject, refuse, warn, type ImportDocument } from '../import-document.js';
+import type { ArchiveMember } from '../read-archive.js';
+
+const ARB_FILE = /^([^/]+)\.arb$/;
+
+/** The locale tag of an ARB file: its `@@locale`, else the longest known locale after an `_` of its name (`app_pt_BR` → pt-BR). */
+function languageOf(name: string, arb: Record<string, unknown>): string | undefined {
+  const declared = arb['@@locale'];
+  if (typeof declared === 'string' && declared !== '') return declared.replaceAll('_', '-');
+  const parts = name.split('_');
+  for (let start = 1; start < parts.length; start += 1) {
+    const tag = parts.slice(start).join('-');
+    if (isKnownLocale(tag)) return tag;
+  }
+  return undefined;
+}
+
+/** Each key's placeholders declared with a format (`@key.placeholders.x.format`): `{x}` in a plural on x is then its `#`. */
+function formattedPlaceholders(template: Record<string, unknown> | undefined): Map<string, Set<string>> {
+  const formatted = new Map<string, Set<string>>();
+  for (const [key, value] of Object.entries(template ?? {})) {
+    if (!key.startsWith('@') || key.startsWith('@@') || !isObject(value) || !isObject(value['placeholders'])) continue;
+    for (const [name, placeholder] of Object.entries(value['placeholders'])) {
+      if (isObject(placeholder) && typeof placeholder['format'] === 'string') formatted.set(key.slice(1), (formatted.get(key.slice(1)) ?? new Set()).add(name));
+    }
+  }
+  return formatted;
+}
+
+/** Reads the archive's ARB files; 400 for a member outside the layout or not JSON. */
+export function readFlutterImport(members: readonly ArchiveMember[], baseLanguage: string, escaping: boolean): ImportDocument {
+  const files = members.map((member) => {
+    const match = ARB_FILE.exec(member.name);
+    if (!match) throw validationError(`the archive member "${member.name}" is outside the flutter layout <name>_<locale>.arb`, '/body');
+    let arb: unknown;
+    try {
+      arb = JSON.parse(member.text);
+    } catch (error) {
+      throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
+    }
+    if (!isObject(arb)) throw validationError(`the archive member "${member.name}" must hold an object, not ${describeJson(arb)}`, '/body');
+    const language = languageOf(match[1]!, arb);
+    if (!language) throw validationError(`the archive member "${member.name}" names no locale: give "@@locale" or end its name in _<locale>`, '/body');
+    return { name: member.name, language, arb };
+  });
+  const document = emptyDocument(true);
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.language)) throw validationError(`the archive holds two files for the locale ${file.language} (the second is "${file.name}")`, '/body');
+    seen.add(file.language);
+  }
+  const languages = files.map((file) => file.language);
+  for (const bare of fallbackLanguages(languages.filter((language) => language.includes('-'))).keys()) document.fallbackLanguages.add(bare);
+  const template = files.find((file) => file.language === baseLanguage)?.arb;
+  const formatted = formattedPlaceholders(template);
+
+  for (const { language, arb } of files) {
+    for (const [key, value] of Object.entries(arb)) {
+      if (key.startsWith('@')) continue;
+      if (typeof value !== 'string') {
+        refuse(document, key, language, `is ${describeJson(value)}, not a message`);
+        continue;
+      }
+      if (value === '') {
+        if (language !== baseLanguage) warn(document, key, language, 'empty: not translated, skipped');
+        else refuse(document, key, language, "the base language's text is empty; a base term is 1–10,000 characters");
+        continue;
+      }
+      try {
+        addText(document, language, { path: [key], key, text: readArbMessage(value, formatted.get(key), escaping) });
+      } catch (error) {
+        refuse(document, key, language, (error as Error).message);
+      }
+    }
+  }
+  for (const [name, value] of Object.entries(template ?? {})) {
+    if (!name.startsWith('@') || name.startsWith('@@') || !isObject(value)) continue;
+    const key = name.slice(1);
+    const { description, ...rest } = value;
+    document.contextInfo.set(key, typeof description === 'string' ? description : null);
+    document.arbMetadata.set(key, Object.keys(rest).length > 0 ? JSON.stringify(rest) : null);
+  }
+  return document;
+}

@@ -1,0 +1,58 @@
+/**
+ * The vue-i18n format read back: `{lang: messages}`, the messages flat with dotted keys (what the
+ * export writes) or nested (what apps often keep), each in vue-i18n's syntax read into ICU
+ * (readVueMessage: `{x}`, literal interpolations, pipe forms → one plural). Linked messages (`@:key`)
+ * have no ICU form: they are kept as literal text and listed under warnings.
+ */
+import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
+import { addText, describeJson, emptyDocument, isObject, refuse, warn, type ImportDocument } from '../import-document.js';
+
+const LINK = /@(?:\.[A-Za-z]+)?:/;
+
+function readLevel(document: ImportDocument, language: string, value: Record<string, unknown>, prefix: readonly string[], baseLanguage: string): void {
+  for (const [name, child] of Object.entries(value)) {
+    const path = [...prefix, ...name.split('.')];
+    const key = path.join('.');
+    if (path.some((part) => part === '')) {
+      refuse(document, key, language, 'an empty name between dots');
+      continue;
+    }
+    if (isObject(child)) {
+      if (language === baseLanguage) document.groups.set(path.join('\u0000'), path);
+      readLevel(document, language, child, path, baseLanguage);
+      continue;
+    }
+    if (typeof child !== 'string') {
+      refuse(document, key, language, `is ${describeJson(child)}, not a message or an object`);
+      continue;
+    }
+    if (child === '') {
+      if (language !== baseLanguage) warn(document, key, language, 'empty: not translated, skipped');
+      else refuse(document, key, language, "the base language's text is empty; a base term is 1–10,000 characters");
+      continue;
+    }
+    let text: string;
+    try {
+      text = readVueMessage(child, language);
+    } catch (error) {
+      refuse(document, key, language, (error as Error).message);
+      continue;
+    }
+    if (LINK.test(child)) warn(document, key, language, 'a linked message (@:…) has no ICU form: kept as literal text');
+    addText(document, language, { path, key, text });
+  }
+}
+
+/** Reads the vue-i18n document of every language given. */
+export function readVueI18nImport(body: unknown, baseLanguage: string): ImportDocument {
+  const document = emptyDocument();
+  if (!isObject(body)) {
+    refuse(document, '', '', `the body must be an object keyed by language, not ${describeJson(body)}`);
+    return document;
+  }
+  for (const [language, value] of Object.entries(body)) {
+    if (!isObject(value)) refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
+    else readLevel(document, language, value, [], baseLanguage);
+  }
+  return document;
+}

@@ -1,0 +1,85 @@
+/**
+ * What an import's body holds, whatever its format: texts (already ICU messages) by language and
+ * path, the groups the files name, what a format carries beside the texts (ARB descriptions and
+ * metadata), and what the reading itself refused or warns about. The domain plans the writes from it.
+ */
+
+/** A key the report names: the dotted path (`auth.login.title`), or the ARB key for Flutter. */
+export interface ImportedText {
+  readonly path: readonly string[];
+  readonly key: string;
+  /** an ICU message (converted from the format's syntax) */
+  readonly text: string;
+}
+
+export interface ImportProblem {
+  readonly key: string;
+  readonly language: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface ImportDocument {
+  /** language → path key → text, in the files' order */
+  readonly texts: Map<string, Map<string, ImportedText>>;
+  /** the groups the files name, empty ones included: path key → path */
+  readonly groups: Map<string, readonly string[]>;
+  /** path key → ARB description (contextInfo); only formats that carry one */
+  readonly contextInfo: Map<string, string | null>;
+  /** path key → the ARB `@key` object without its description, as JSON (null when empty) */
+  readonly arbMetadata: Map<string, string | null>;
+  /** items the reading refused (not text, not a message in the format's syntax) */
+  readonly refused: ImportProblem[];
+  /** items kept but changed or skipped (links, nesting, empty texts) */
+  readonly warnings: ImportProblem[];
+  /** languages whose files are only gen-l10n's fallback copies: skipped when the project lacks them */
+  readonly fallbackLanguages: Set<string>;
+  /** Flutter: paths are still bare ARB keys, to be placed on the project's tree */
+  readonly arbKeys: boolean;
+}
+
+/** The map key of a path: names never hold NUL. */
+export const pathKey = (path: readonly string[]) => path.join('\u0000');
+
+export function emptyDocument(arbKeys = false): ImportDocument {
+  return {
+    texts: new Map(),
+    groups: new Map(),
+    contextInfo: new Map(),
+    arbMetadata: new Map(),
+    refused: [],
+    warnings: [],
+    fallbackLanguages: new Set(),
+    arbKeys,
+  };
+}
+
+/** Adds one text, refusing a second text for the same path and language (`a.b` given nested and dotted). */
+export function addText(document: ImportDocument, language: string, item: ImportedText): void {
+  let texts = document.texts.get(language);
+  if (!texts) document.texts.set(language, (texts = new Map()));
+  const key = pathKey(item.path);
+  if (texts.has(key)) {
+    document.refused.push({ key: item.key, language, code: 'ERR_VALIDATION', message: 'the file gives this key twice' });
+    return;
+  }
+  texts.set(key, item);
+}
+
+export function refuse(document: ImportDocument, key: string, language: string, message: string, code = 'ERR_VALIDATION'): void {
+  document.refused.push({ key, language, code, message });
+}
+
+export function warn(document: ImportDocument, key: string, language: string, message: string): void {
+  document.warnings.push({ key, language, code: 'WARNING', message });
+}
+
+/** A JSON object (not an array, not null). */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a JSON value is, for a message: "a number", "null", "an array". */
+export function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,317 @@
+/**
+ * POST /projects/{id}/import (CONTRACT, "Import"): the four formats read back from their exports (round
+ * trip to the same bytes), all or nothing, dry run, skipInvalid, keep/overwrite, capabilities, media
+ * types, sizes and archive paths, key styles, top-level keys, i18next namespaces and ARB metadata.
+ */
+import { gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untar } from '../helpers/consumers.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { addMember, createEntry, createGroup, createProject, setTranslation } from '../helpers/seed.js';
+import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+/** A .tar.gz of the given files, made independently of the server's own archive code. */
+export async function tarGz(files: Record<string, string>): Promise<Buffer> {
+  const archive = pack();
+  const chunks: Buffer[] = [];
+  archive.on('data', (chunk) => chunks.push(chunk as Buffer));
+  const done = new Promise<void>((resolve) => archive.on('end', () => resolve()));
+  for (const [name, text] of Object.entries(files)) archive.entry({ name }, text);
+  archive.finalize();
+  await done;
+  return gzipSync(Buffer.concat(chunks));
+}
+
+const ARCHIVES = new Set(['i18next', 'flutter']);
+
+describe.each(DIALECTS)('import on %s', (dialect) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    server = await startServer(dialect, { importMaxBytes: 256 * 1024 });
+    owner = await server.user();
+    other = await server.user();
+  });
+  afterAll(() => server?.close());
+
+  const newProject = async (body: Record<string, unknown> = {}) =>
+    (await createProject(server, owner.apiKey, { baseLanguage: 'en', translationLanguages: ['de', 'ru', 'pt-BR'], ...body })).id as string;
+
+  const exportOf = async (projectId: string, format: string, query = '') => {
+    const response = await fetch(`${server.baseUrl}/projects/${projectId}/export/${format}${query}`, { headers: { authorization: `Bearer ${owner.apiKey}` } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  const importInto = (projectId: string, format: string, body: Buffer | string | object, query = '', key = owner.apiKey) => {
+    const raw = typeof body === 'object' && !Buffer.isBuffer(body) ? JSON.stringify(body) : body;
+    const contentType = ARCHIVES.has(format) ? 'application/gzip' : 'application/json';
+    return server.api('POST', `/projects/${projectId}/import?format=${format}${query}`, { key, rawBody: raw as string | Uint8Array, headers: { 'content-type': contentType } });
+  };
+
+  /** A project with nested groups, placeholders, plurals, apostrophes, Unicode, contextInfo and gaps. */
+  async function seededProject(): Promise<string> {
+    const projectId = await newProject();
+    const auth = (await createGroup(server, owner.apiKey, projectId, 'auth')).id;
+    const login = (await createGroup(server, owner.apiKey, projectId, 'login', auth)).id;
+    const shop = (await createGroup(server, owner.apiKey, projectId, 'shop')).id;
+    await createGroup(server, owner.apiKey, projectId, 'emptyGroup');
+    const title = await createEntry(server, owner.apiKey, login, 'title', 'Sign in');
+    const greet = await createEntry(server, owner.apiKey, auth, 'greeting', "Hello {name}, it's you");
+    const files = await createEntry(server, owner.apiKey, shop, 'fileCount', '{count, plural, =0 {no files} one {# file} other {# files}}');
+    const braces = await createEntry(server, owner.apiKey, shop, 'braceText', "Use '{'braces'}' here");
+    await createEntry(server, owner.apiKey, shop, 'unicodeText', 'Grüße 👋 ☃');
+    await server.api('PATCH', `/entries/${title.id}`, { key: owner.apiKey, body: { contextInfo: 'the login page heading' } });
+    await setTranslation(server, owner.apiKey, title.id, 'de', 'Anmelden');
+    await setTranslation(server, owner.apiKey, greet.id, 'de', 'Hallo {name}');
+    await setTranslation(server, owner.apiKey, files.id, 'ru', '{count, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}');
+    await setTranslation(server, owner.apiKey, files.id, 'de', '{count, plural, one {# Datei} other {# Dateien}}');
+    await setTranslation(server, owner.apiKey, braces.id, 'pt-BR', "Use '{'chaves'}'");
+    return projectId;
+  }
+
+  describe.each(['json', 'vue-i18n', 'i18next', 'flutter'])('round trip of %s', (format) => {
+    it('export → import into an empty project → export gives the same bytes (the same members for archives)', async () => {
+      const source = await seededProject();
+      // the literal braces need gen-l10n's escaping syntax, both ways
+      const query = format === 'flutter' ? '?escaping=true' : '';
+      const exported = await exportOf(source, format, query);
+      const target = await newProject();
+      const response = await importInto(target, format, exported, query.replace('?', '&'));
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.refused).toEqual([]);
+      expect(response.body.entries.created).toBe(5);
+      const again = await exportOf(target, format, query);
+      if (ARCHIVES.has(format)) expect(await untar(again)).toEqual(await untar(exported));
+      else expect(again.toString('utf8')).toBe(exported.toString('utf8'));
+      // and a second import of the same files changes nothing
+      const second = await importInto(target, format, exported, query.replace('?', '&'));
+      expect(second.body).toMatchObject({ groups: { created: 0 }, entries: { created: 0, updated: 0 }, translations: { created: 0, updated: 0 }, conflicts: [] });
+    });
+  });
+
+  it('creates groups, entries and translations and answers the contract report', async () => {
+    const projectId = await newProject();
+    const response = await importInto(projectId, 'json', {
+      en: { home: { title: 'Home', menu: { open: 'Open {item}' } } },
+      de: { home: { title: 'Startseite' } },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      dryRun: false,
+      groups: { created: 2 },
+      entries: { created: 2, updated: 0, unchanged: 0 },
+      translations: { created: 1, updated: 0, unchanged: 0 },
+      conflicts: [],
+      refused: [],
+      warnings: [],
+      totals: { conflicts: 0, refused: 0, warnings: 0 },
+    });
+    const groups = await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey });
+    expect(groups.body.result.map((group: any) => group.technicalName)).toEqual(['home']);
+    // the new entries lack the languages not imported: the untranslated list knows them
+    const untranslated = await server.api('GET', `/projects/${projectId}/entries/untranslated?languageCode=de`, { key: owner.apiKey });
+    expect(untranslated.body.result.map((entry: any) => entry.technicalName)).toEqual(['open']);
+  });
+
+  it('dryRun answers what would happen and writes nothing; the ETag stays', async () => {
+    const projectId = await newProject();
+    const before = (await fetch(`${server.baseUrl}/projects/${projectId}/export/json`, { headers: { authorization: `Bearer ${owner.apiKey}` } })).headers.get('etag');
+    const response = await importInto(projectId, 'json', { en: { home: { title: 'Home' } } }, '&dryRun=true');
+    expect(response.body).toMatchObject({ dryRun: true, groups: { created: 1 }, entries: { created: 1 } });
+    const after = (await fetch(`${server.baseUrl}/projects/${projectId}/export/json`, { headers: { authorization: `Bearer ${owner.apiKey}` } })).headers.get('etag');
+    expect(after).toBe(before);
+    expect((await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey })).body.total).toBe(0);
+  });
+
+  it('refuses the whole import with every refused item listed and nothing written; skipInvalid writes the rest', async () => {
+    const projectId = await newProject();
+    const body = {
+      en: { home: { title: 'Home', Bad_Name: 'x', broken: 'a {b', ok: 'Ok' }, valid: { done: 'Done' } },
+      fr: { home: { title: 'Accueil' } },
+    };
+    const refused = await importInto(projectId, 'json', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('ERR_VALIDATION');
+    const paths = refused.body.details.map((detail: any) => detail.path);
+    expect(paths).toEqual(expect.arrayContaining(['en:home.Bad_Name', 'en:home.broken', 'en:home.ok', 'fr']));
+    expect(refused.body.details.find((detail: any) => detail.path === 'en:home.ok').message).toMatch(/4–100 characters/);
+    expect(refused.body.details.find((detail: any) => detail.path === 'en:home.broken').message).toMatch(/not an ICU message at offset/);
+    expect((await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey })).body.total).toBe(0);
+
+    const skipped = await importInto(projectId, 'json', body, '&skipInvalid=true');
+    expect(skipped.status, skipped.text).toBe(200);
+    expect(skipped.body.entries.created).toBe(2);
+    expect(skipped.body.totals.refused).toBe(4);
+    expect(skipped.body.refused.map((item: any) => `${item.language}:${item.key}`)).toEqual(expect.arrayContaining(['en:home.Bad_Name', 'fr:']));
+  });
+
+  it('mode=keep lists a differing stored text as a conflict; mode=overwrite replaces it; nothing is deleted', async () => {
+    const projectId = await newProject();
+    await importInto(projectId, 'json', { en: { home: { title: 'Home', extra: 'Extra' } }, de: { home: { title: 'Start' } } });
+    const kept = await importInto(projectId, 'json', { en: { home: { title: 'Homepage' } }, de: { home: { title: 'Startseite' } } });
+    expect(kept.body.conflicts).toEqual([
+      { key: 'home.title', language: 'en', stored: 'Home', imported: 'Homepage' },
+      { key: 'home.title', language: 'de', stored: 'Start', imported: 'Startseite' },
+    ]);
+    expect(JSON.parse((await exportOf(projectId, 'json')).toString()).en.home).toEqual({ extra: 'Extra', title: 'Home' });
+    const overwritten = await importInto(projectId, 'json', { en: { home: { title: 'Homepage' } }, de: { home: { title: 'Startseite' } } }, '&mode=overwrite');
+    expect(overwritten.body).toMatchObject({ entries: { updated: 1 }, translations: { updated: 1 }, conflicts: [] });
+    const json = JSON.parse((await exportOf(projectId, 'json')).toString());
+    expect(json.en.home).toEqual({ extra: 'Extra', title: 'Homepage' });
+    expect(json.de.home.title).toBe('Startseite');
+  });
+
+  it('needs canEditEntries for new entries and canTranslate for translations: 403 naming it, nothing written', async () => {
+    const projectId = await newProject();
+    await importInto(projectId, 'json', { en: { home: { title: 'Home' } } });
+    await addMember(server, projectId, other.id, 'translator');
+    const needsEdit = await importInto(projectId, 'json', { en: { home: { subtitle: 'Sub' } } }, '', other.apiKey);
+    expect(needsEdit.status).toBe(403);
+    expect(needsEdit.body.message).toContain('canEditEntries');
+    const translates = await importInto(projectId, 'json', { de: { home: { title: 'Start' } } }, '', other.apiKey);
+    expect(translates.status, translates.text).toBe(200);
+    expect(translates.body.translations.created).toBe(1);
+    const stranger = await server.user();
+    expect((await importInto(projectId, 'json', { en: {} }, '', stranger.apiKey)).status).toBe(404);
+  });
+
+  it('answers 415 for the wrong media type, 413 past IMPORT_MAX_BYTES, 400 for corrupt archives and members outside the layout', async () => {
+    const projectId = await newProject();
+    const asText = await server.api('POST', `/projects/${projectId}/import?format=json`, { key: owner.apiKey, rawBody: '{"en":{}}', headers: { 'content-type': 'text/plain' } });
+    expect(asText.status, asText.text).toBe(415);
+    expect(asText.body.code).toBe('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const archiveForJson = await server.api('POST', `/projects/${projectId}/import?format=json`, { key: owner.apiKey, rawBody: await tarGz({ 'en/translation.json': '{}' }), headers: { 'content-type': 'application/gzip' } });
+    expect(archiveForJson.status).toBe(415);
+    const jsonForArchive = await server.api('POST', `/projects/${projectId}/import?format=flutter`, { key: owner.apiKey, rawBody: '{}', headers: { 'content-type': 'application/json' } });
+    expect(jsonForArchive.status).toBe(415);
+    const big = await importInto(projectId, 'json', { en: { home: { title: 'x'.repeat(300 * 1024) } } });
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('ERR_PAYLOAD_TOO_LARGE');
+    const corrupt = await importInto(projectId, 'i18next', Buffer.from('not gzip at all'));
+    expect(corrupt.status).toBe(400);
+    expect(corrupt.body.message).toContain('not gzip');
+    const notTar = await importInto(projectId, 'i18next', gzipSync(Buffer.from('x'.repeat(2000))));
+    expect(notTar.status).toBe(400);
+    for (const name of ['../x/translation.json', '/etc/translation.json', 'en/deeper/translation.json']) {
+      const outside = await importInto(projectId, 'i18next', await tarGz({ [name]: '{}' }));
+      expect(outside.status, name).toBe(400);
+      expect(outside.body.code).toBe('ERR_VALIDATION');
+    }
+    const badJson = await importInto(projectId, 'json', '{"en": ');
+    expect(badJson.status).toBe(400);
+  });
+
+  it('is one counted request', async () => {
+    const user = await server.user({ dailyQuota: 3 });
+    const projectId = (await createProject(server, user.apiKey, { baseLanguage: 'en', translationLanguages: ['de'] })).id;
+    const body = { en: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`group${i}`, { title: `Title ${i}` }])) };
+    const response = await importInto(projectId, 'json', body, '', user.apiKey);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.entries.created).toBe(30);
+    expect(response.headers.get('ratelimit-remaining')).toBe('1');
+  });
+
+  describe('key styles', () => {
+    it('free takes the app\'s own keys: snake_case, kebab-case, short names, top-level keys', async () => {
+      const projectId = await newProject({ keyStyle: 'free' });
+      const response = await importInto(projectId, 'json', { en: { ok: 'OK', 'user-menu': { log_out: 'Log out', am: 'AM' } }, de: { ok: 'Okay' } });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.entries.created).toBe(3);
+      expect(JSON.parse((await exportOf(projectId, 'json')).toString())).toEqual({
+        en: { ok: 'OK', 'user-menu': { am: 'AM', log_out: 'Log out' } },
+        de: { ok: 'Okay', 'user-menu': { am: 'AM', log_out: 'Log out' } },
+        ru: { ok: 'OK', 'user-menu': { am: 'AM', log_out: 'Log out' } },
+        'pt-BR': { ok: 'OK', 'user-menu': { am: 'AM', log_out: 'Log out' } },
+      });
+      const vue = JSON.parse((await exportOf(projectId, 'vue-i18n')).toString());
+      expect(vue.de).toEqual({ ok: 'Okay', 'user-menu.am': 'AM', 'user-menu.log_out': 'Log out' });
+      // a plural suffix or a dot is never a free name
+      const refused = await importInto(projectId, 'json', { en: { 'a.b': 'x', items_few: 'y', __proto__: 'z' } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.length).toBe(2);
+    });
+
+    it('camelCase lists every refused key with the rule it breaks, in one dry run', async () => {
+      const projectId = await newProject();
+      const response = await importInto(projectId, 'json', { en: { ok: 'OK', 'user-menu': { log_out: 'Log out', logIn: 'Log in' } } }, '&dryRun=true&skipInvalid=true');
+      expect(response.status, response.text).toBe(200);
+      const byKey = Object.fromEntries(response.body.refused.map((item: any) => [item.key, item.message]));
+      expect(Object.keys(byKey).sort()).toEqual(['ok', 'user-menu.logIn', 'user-menu.log_out']);
+      expect(byKey['ok']).toMatch(/entry name "ok" must be 4–100 characters/);
+      expect(byKey['user-menu.log_out']).toMatch(/group name "user-menu" must be camelCase/);
+    });
+
+    it('is set on create and by PATCH, and goes back to camelCase only while every name fits (409)', async () => {
+      const projectId = await newProject({ keyStyle: 'free' });
+      expect((await server.api('GET', `/projects/${projectId}`, { key: owner.apiKey })).body.keyStyle).toBe('free');
+      const group = await createGroup(server, owner.apiKey, projectId, 'user_menu');
+      const back = await server.api('PATCH', `/projects/${projectId}`, { key: owner.apiKey, body: { keyStyle: 'camelCase' } });
+      expect(back.status).toBe(409);
+      expect(back.body.message).toContain('group "user_menu"');
+      await server.api('PATCH', `/groups/${group.id}`, { key: owner.apiKey, body: { technicalName: 'userMenu' } });
+      const fits = await server.api('PATCH', `/projects/${projectId}`, { key: owner.apiKey, body: { keyStyle: 'camelCase' } });
+      expect(fits.status, fits.text).toBe(200);
+      expect(fits.body.keyStyle).toBe('camelCase');
+      const refused = await server.api('POST', `/projects/${projectId}/groups`, { key: owner.apiKey, body: { technicalName: 'user_menu', displayName: 'x' } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details[0].path).toBe('/body/technicalName');
+    });
+  });
+
+  it('i18next namespaces: ?namespaces=true writes each top-level group as <lang>/<group>.json, and the import reads it back', async () => {
+    const projectId = await newProject({ keyStyle: 'free' });
+    const archive = await tarGz({
+      'en/common.json': JSON.stringify({ save: 'Save', items_one: '{{count}} item', items_other: '{{count}} items' }),
+      'en/home-page.json': JSON.stringify({ title: 'Welcome, {{name}}', nested: { deep: 'Deep' } }),
+      'de/common.json': JSON.stringify({ save: 'Speichern', items_one: '{{count}} Element', items_other: '{{count}} Elemente', extra: '' }),
+    });
+    const response = await importInto(projectId, 'i18next', archive);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.warnings).toEqual([{ key: 'common.extra', language: 'de', message: 'empty: not translated, skipped' }]);
+    const json = JSON.parse((await exportOf(projectId, 'json')).toString());
+    expect(json.en.common.items).toBe('{count, plural, one {{count} item} other {{count} items}}');
+    expect(json.en['home-page'].title).toBe('Welcome, {name}');
+    const files = await untar(await exportOf(projectId, 'i18next', '?namespaces=true'));
+    expect([...files.keys()].filter((name) => name.startsWith('en/')).sort()).toEqual(['en/common.json', 'en/home-page.json']);
+    expect(JSON.parse(files.get('de/common.json')!)).toEqual({ items_one: '{{count}} Element', items_other: '{{count}} Elemente', save: 'Speichern' });
+    const flat = await untar(await exportOf(projectId, 'i18next'));
+    expect(JSON.parse(flat.get('en/translation.json')!)['home-page']).toEqual({ nested: { deep: 'Deep' }, title: 'Welcome, {{name}}' });
+  });
+
+  it('keeps empty texts out as untranslated and ICU-less syntax as literal text, each under warnings', async () => {
+    const projectId = await newProject({ keyStyle: 'free' });
+    const response = await importInto(projectId, 'vue-i18n', { en: { 'menu.home': 'Home', 'menu.about': 'About @:menu.home' }, de: { 'menu.home': '' } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.warnings).toEqual([
+      { key: 'menu.about', language: 'en', message: expect.stringContaining('@:') },
+      { key: 'menu.home', language: 'de', message: expect.stringContaining('not translated') },
+    ]);
+    expect(response.body.translations.created).toBe(0);
+  });
+
+  it('keeps ARB @key metadata (types, formats, examples, descriptions) and writes it again', async () => {
+    const projectId = await newProject({ translationLanguages: ['de'] });
+    const template = {
+      '@@locale': 'en',
+      itemCount: '{count, plural, =0{No items} =1{One item} other{{count} items}}',
+      '@itemCount': { description: 'How many items', placeholders: { count: { type: 'int', example: '3' } } },
+      priceLabel: 'Price: {price}',
+      '@priceLabel': { placeholders: { price: { type: 'double', format: 'currency', optionalParameters: { symbol: '€', decimalDigits: 2 } } } },
+    };
+    const archive = await tarGz({ 'app_en.arb': JSON.stringify(template), 'app_de.arb': JSON.stringify({ '@@locale': 'de', priceLabel: 'Preis: {price}' }) });
+    const response = await importInto(projectId, 'flutter', archive);
+    expect(response.status, response.text).toBe(200);
+    const files = await untar(await exportOf(projectId, 'flutter'));
+    const exported = JSON.parse(files.get('app_en.arb')!);
+    expect(exported['@itemCount']).toEqual({ description: 'How many items', placeholders: { count: { type: 'int', example: '3' } } });
+    expect(exported['@priceLabel']).toEqual(template['@priceLabel']);
+    expect(JSON.parse(files.get('app_de.arb')!).priceLabel).toBe('Preis: {price}');
+    // placed so that the Flutter key comes back: itemCount → item › count
+    const json = JSON.parse((await exportOf(projectId, 'json')).toString());
+    expect(json.en.item.count).toBe('{count, plural, =0 {No items} =1 {One item} other {{count} items}}');
+  });
+});
