@@ -49,12 +49,12 @@ for (const tag of new Set([...modern, ...full, ...defaultContent])) {
   if (parts.length > 0) { dropped.push(tag); continue; }
   // A script-only tag (zh-Hant, hnj-Hmnp) still attests its language.
   if (!languages.has(lang)) languages.set(lang, new Set());
-  if (!region) { if (script) dropped.push(tag); continue; }
-  // lang-Script-REGION becomes lang-REGION only when Script is what lang-REGION implies
-  // (likely subtags), so zh-Hant-TW -> zh-TW and zh-Hans-SG -> zh-SG, but zh-Hans-HK is not
-  // folded into zh-HK (which means Traditional Chinese). Duplicates collapse in the Set.
-  if (script && script !== impliedScript(lang, region)) { dropped.push(tag); continue; }
-  languages.get(lang).add(`${lang}-${region}`);
+  // A script tag is a locale of its own (zh-Hant, sr-Latn): apps name their files by it (app_zh_Hant.arb).
+  if (!region) { if (script) languages.get(lang).add(`${lang}-${script}`); continue; }
+  // lang-Script-REGION becomes lang-REGION when Script is what lang-REGION implies (likely
+  // subtags), so zh-Hant-TW -> zh-TW and zh-Hans-SG -> zh-SG; otherwise it stays whole
+  // (zh-Hans-HK is not zh-HK, which means Traditional Chinese). Duplicates collapse in the Set.
+  languages.get(lang).add(script && script !== impliedScript(lang, region) ? `${lang}-${script}-${region}` : `${lang}-${region}`);
 }
 
 // CLDR 48 has locale data for these languages but no English display name for them (checked
@@ -71,6 +71,12 @@ const ISO_639_3_NAMES = {
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard', fallback: 'none' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const scriptNames = new Intl.DisplayNames(['en'], { type: 'script', fallback: 'none' });
+/** ICU's name of a tag with a script, else "<language> (<script>[, <region>])" from the parts' names. */
+const scriptLocaleName = (tag, languageName) => {
+  const [, script, region] = tag.split('-');
+  return languageNames.of(tag) ?? `${languageName} (${[nameOf(scriptNames, script), ...(region ? [nameOf(regionNames, region)] : [])].join(', ')})`;
+};
 const missingNames = [];
 const nameOf = (names, code, extra = {}) => {
   const name = names.of(code) ?? extra[code];
@@ -84,7 +90,8 @@ const locales = [...languages.keys()].sort(byCode).map((code) => {
   const regionCodes = [...languages.get(code)].sort(byCode);
   const regions = regionCodes.map((tag) => ({
     code: tag,
-    name: `${name} (${nameOf(regionNames, tag.slice(code.length + 1))})`,
+    // lang-REGION: "<language> (<region>)"; a tag with a script: ICU's own name ("Chinese (Traditional, Hong Kong)")
+    name: SCRIPT.test(tag.split('-')[1] ?? '') ? scriptLocaleName(tag, name) : `${name} (${nameOf(regionNames, tag.slice(code.length + 1))})`,
   }));
   return { code, name, regions: regions.length > 0 ? regions : null };
 });
@@ -100,7 +107,7 @@ const line = (l) => {
 const regionCount = locales.reduce((n, l) => n + (l.regions?.length ?? 0), 0);
 const out = `// GENERATED FILE - do not edit by hand.
 // Source: CLDR ${pkg.cldrVersion} (npm cldr-core@${pkg.version}); names from Node ${process.version} Intl.DisplayNames (ICU ${process.versions.icu}, CLDR ${process.versions.cldr}).
-// ${locales.length} languages, ${regionCount} regional tags.
+// ${locales.length} languages, ${regionCount} regional and script tags.
 // Regenerate: cd /tmp && npm pack cldr-core@${pkg.version} && tar xzf cldr-core-${pkg.version}.tgz && cd - && node scripts/generate-locales.mjs /tmp/package
 import type { Locale } from './locale-catalog.js';
 

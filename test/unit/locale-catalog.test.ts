@@ -59,20 +59,21 @@ describe('locale catalog', () => {
     }
   });
 
-  it('only holds xx / xx-YY shaped tags, each region under its own language', () => {
+  it('only holds xx, xx-YY and script (xx-Scrp, xx-Scrp-YY) tags, each under its own language', () => {
     for (const l of listLocales()) {
       expect(l.code).toMatch(/^[a-z]{2,3}$/);
       expect(l.name).not.toBe(l.code);
       for (const r of l.regions ?? []) {
         expect(r.code.startsWith(`${l.code}-`), r.code).toBe(true);
-        expect(r.code).toMatch(/^[a-z]{2,3}-(?:[A-Z]{2}|[0-9]{3})$/);
+        expect(r.code).toMatch(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?-(?:[A-Z]{2}|[0-9]{3})$|^[a-z]{2,3}-[A-Z][a-z]{3}$/);
         expect(r.name.startsWith(`${l.name} (`), r.name).toBe(true);
       }
     }
   });
 
-  it('keeps script subtags out and excludes root/und', () => {
-    for (const tag of ['zh-Hant', 'zh-Hant-TW', 'zh-Hans', 'sr-Latn', 'sr-Latn-BA', 'ca-ES-valencia', 'root', 'und']) {
+  it('lists the script subtags CLDR has (zh-Hant, sr-Latn), folds a script its region implies, and excludes variants and root/und', () => {
+    for (const tag of ['zh-Hant', 'zh-Hans', 'sr-Latn', 'sr-Cyrl', 'uz-Cyrl', 'zh-Hans-HK', 'sr-Latn-BA']) expect(isKnownLocale(tag), tag).toBe(true);
+    for (const tag of ['zh-Hant-TW', 'ca-ES-valencia', 'root', 'und']) {
       expect(isKnownLocale(tag), tag).toBe(false);
     }
     // Script-qualified regional locales still surface as xx-YY via the script the region implies.

@@ -12,12 +12,13 @@ import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { parseMessage } from '../../messages/parse-message.js';
-import { ENTRY_NAME_LENGTH, GROUP_NAME_LENGTH, TECHNICAL_NAME } from '../shared/technical-names.js';
+import { KEY_STYLES, nameProblem, TOP_LEVEL_GROUP_NAME, type KeyStyle, type NameKind } from '../shared/technical-names.js';
 
+/** Each project's key style; a stored style outside the list is a problem of its own, and checked as camelCase. */
+type StyleOf = (projectId: string) => KeyStyle;
 
-function nameBreaksRules(name: string, length: { min: number; max: number }): boolean {
-  const codePoints = [...name].length;
-  return !TECHNICAL_NAME.test(name) || codePoints < length.min || codePoints > length.max;
+function nameBreaksRules(name: string, kind: NameKind, style: KeyStyle): boolean {
+  return nameProblem(name, kind, style) !== undefined;
 }
 
 /** Why a stored translation-language list is not one the API would have accepted; undefined if it is. */
@@ -51,11 +52,11 @@ async function languageProblems(db: Db): Promise<IntegrityProblem[]> {
   return found;
 }
 
-async function entryProblems(db: Db): Promise<IntegrityProblem[]> {
+async function entryProblems(db: Db, styleOf: StyleOf): Promise<IntegrityProblem[]> {
   const found: IntegrityProblem[] = [];
   for await (const batch of rows.entryTextBatches(db)) {
     for (const entry of batch) {
-      if (nameBreaksRules(entry.technical_name, ENTRY_NAME_LENGTH)) {
+      if (nameBreaksRules(entry.technical_name, 'entry', styleOf(entry.project_id))) {
         found.push(problem('technical-name', `entry ${entry.id}: technical name "${entry.technical_name}" breaks the naming rules`));
       }
       // Search matches against the key: a stale key hides the entry from searches for its text.
@@ -93,11 +94,19 @@ async function accountProblems(db: Db): Promise<IntegrityProblem[]> {
 /** Every stored value that breaks a rule the API enforces on the way in. */
 export async function storedValueProblems(db: Db, groups: readonly rows.GroupLink[]): Promise<IntegrityProblem[]> {
   const found = await languageProblems(db);
+  const styles = new Map<string, KeyStyle>();
+  for (const project of await rows.listProjectLanguages(db)) {
+    if ((KEY_STYLES as readonly string[]).includes(project.key_style)) styles.set(project.id, project.key_style as KeyStyle);
+    else found.push(problem('technical-name', `project ${project.id}: key style "${project.key_style}" is neither camelCase nor free`));
+  }
+  const styleOf: StyleOf = (projectId) => styles.get(projectId) ?? 'camelCase';
   for (const group of groups) {
-    if (nameBreaksRules(group.technical_name, GROUP_NAME_LENGTH)) {
+    // The top-level keys' group is the one group without a name.
+    if (group.parent_id === null && group.technical_name === TOP_LEVEL_GROUP_NAME) continue;
+    if (nameBreaksRules(group.technical_name, 'group', styleOf(group.project_id))) {
       found.push(problem('technical-name', `group ${group.id}: technical name "${group.technical_name}" breaks the naming rules`));
     }
   }
-  found.push(...(await entryProblems(db)), ...(await accountProblems(db)));
+  found.push(...(await entryProblems(db, styleOf)), ...(await accountProblems(db)));
   return found;
 }

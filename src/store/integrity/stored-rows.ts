@@ -21,14 +21,14 @@ export async function countRows(db: Db): Promise<RowCounts> {
   };
 }
 
-export type GroupLink = Pick<GroupRow, 'id' | 'parent_id' | 'technical_name'>;
+export type GroupLink = Pick<GroupRow, 'id' | 'parent_id' | 'technical_name' | 'project_id'>;
 
 /** Every group's parent link and name (the tree is small next to its entries). */
 export async function listGroupLinks(db: Db): Promise<GroupLink[]> {
-  return db.selectFrom('groups').select(['id', 'parent_id', 'technical_name']).orderBy('id').execute();
+  return db.selectFrom('groups').select(['id', 'parent_id', 'technical_name', 'project_id']).orderBy('id').execute();
 }
 
-export type EntryText = Pick<EntryRow, 'id' | 'technical_name' | 'base_term' | 'base_term_key'>;
+export type EntryText = Pick<EntryRow, 'id' | 'project_id' | 'technical_name' | 'base_term' | 'base_term_key'>;
 
 /** Every entry's name and base term, in batches ordered by id. */
 export async function* entryTextBatches(db: Db): AsyncGenerator<EntryText[]> {
@@ -36,7 +36,7 @@ export async function* entryTextBatches(db: Db): AsyncGenerator<EntryText[]> {
   for (;;) {
     const batch = await db
       .selectFrom('entries')
-      .select(['id', 'technical_name', 'base_term', 'base_term_key'])
+      .select(['id', 'project_id', 'technical_name', 'base_term', 'base_term_key'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(ENTRY_BATCH)
@@ -72,8 +72,8 @@ export async function listTranslationLanguages(db: Db): Promise<string[]> {
 }
 
 /** Every project's base language and stored list of translation languages. */
-export async function listProjectLanguages(db: Db): Promise<Array<Pick<ProjectRow, 'id' | 'base_language' | 'translation_languages'>>> {
-  return db.selectFrom('projects').select(['id', 'base_language', 'translation_languages']).orderBy('id').execute();
+export async function listProjectLanguages(db: Db): Promise<Array<Pick<ProjectRow, 'id' | 'base_language' | 'translation_languages' | 'key_style'>>> {
+  return db.selectFrom('projects').select(['id', 'base_language', 'translation_languages', 'key_style']).orderBy('id').execute();
 }
 
 /** Members whose role is none of `roles`. */
