@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOLK_BIN, type CliResult } from '../helpers/cli.js';
+import { untar } from '../helpers/consumers.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { created, createGroup, createProject, setTranslation } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -52,8 +53,8 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
     return out;
   }
   async function push(project: string, format: Format, input: string, extra: string[] = []) {
-    const result = await tolk('push', [...connection(project), '--format', format, '--in', input, ...extra]);
-    return { ...result, summary: result.code === 0 ? JSON.parse(result.stdout) : undefined };
+    const result = await tolk('push', [...connection(project), '--format', format, '--in', input, '--json', ...extra]);
+    return { ...result, report: result.stdout ? JSON.parse(result.stdout) : undefined };
   }
   const etagOf = async (project: string) => (await server.api('GET', `/projects/${project}/export/json`, { key })).headers.get('etag');
   const emptyProject = async () => (await createProject(server, key, languages)).id as string;
@@ -83,13 +84,21 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
   afterAll(() => server?.close());
 
   describe.each(['json', 'vue-i18n', 'i18next', 'flutter'] as Format[])('%s', (format) => {
-    it('a pushed export exported again gives the same files, and a second push writes nothing', async () => {
+    it('a pushed pull, pulled again, gives the same files, in one request; a second push writes nothing', async () => {
       const original = await pull(seededId, format);
       const target = await emptyProject();
+      const usage = async () => Number((await server.api('GET', '/info', { key })).headers.get('ratelimit-remaining'));
+      const before = await usage();
       const first = await push(target, format, inputOf(original, format));
       expect(first.code, first.stderr).toBe(0);
-      expect(first.summary.counts).toMatchObject({ entriesCreated: 4, baseTermsChanged: 0, translationsCreated: 5, translationsChanged: 0, fallbacksLeft: 3 });
-      expect(first.summary.writes).toBeGreaterThan(0);
+      // one request for the push (the /info calls count one each)
+      expect(before - (await usage())).toBe(2);
+      expect(first.report).toMatchObject({
+        dryRun: false,
+        entries: { created: 4, updated: 0 },
+        translations: { created: 5, updated: 0, unchanged: 3 },
+        refused: [],
+      });
       expect(comparable(filesOf(await pull(target, format)), format)).toEqual(comparable(filesOf(original), format));
       const untranslated = await server.api('GET', `/projects/${target}/entries/untranslated?languageCode=pt-BR`, { key });
       expect(untranslated.body.total).toBe(3);
@@ -97,24 +106,55 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       const etag = await etagOf(target);
       const second = await push(target, format, inputOf(original, format));
       expect(second.code, second.stderr).toBe(0);
-      expect(second.summary.writes).toBe(0);
-      expect(second.summary.counts).toMatchObject({ groupsCreated: 0, entriesCreated: 0, baseTermsChanged: 0, translationsCreated: 0, translationsChanged: 0 });
+      expect(second.report).toMatchObject({ groups: { created: 0 }, entries: { created: 0, updated: 0 }, translations: { created: 0, updated: 0 } });
       expect(await etagOf(target)).toBe(etag);
     });
 
-    it('--dry-run prints the plan and changes nothing', async () => {
+    it('--dry-run prints what would happen and changes nothing', async () => {
       const original = await pull(seededId, format);
       const target = await emptyProject();
       const before = filesOf(await pull(target, format));
       const etag = await etagOf(target);
       const dry = await push(target, format, inputOf(original, format), ['--dry-run']);
       expect(dry.code, dry.stderr).toBe(0);
-      expect(dry.summary).toMatchObject({ dryRun: true, writes: 0, languages: ['de', 'pt-BR'] });
-      expect(dry.summary.counts).toMatchObject({ entriesCreated: 4, translationsCreated: 5, translationsChanged: 0, baseTermsChanged: 0 });
-      expect(dry.summary.changes.entries).toHaveLength(4);
-      expect(dry.summary.changes.translations).toContainEqual({ language: 'de', path: expect.stringMatching(/quote$/), from: null, to: "Es ist über-einfach 🎉 ('wirklich')" });
+      expect(dry.report).toMatchObject({ dryRun: true, entries: { created: 4 }, translations: { created: 5, updated: 0 } });
       expect(await etagOf(target)).toBe(etag);
       expect(filesOf(await pull(target, format))).toEqual(before);
+    });
+  });
+
+  describe("the app's own layouts", () => {
+    it('reads locales/<lng>/<ns>.json namespaces and prints a readable table', async () => {
+      const target = (await createProject(server, key, { ...languages, keyStyle: 'free' })).id;
+      const app = freshDir();
+      mkdirSync(join(app, 'public', 'locales', 'en'), { recursive: true });
+      mkdirSync(join(app, 'public', 'locales', 'de'), { recursive: true });
+      writeFileSync(join(app, 'public', 'locales', 'en', 'common.json'), JSON.stringify({ save: 'Save', files_one: '{{count}} file', files_other: '{{count}} files' }));
+      writeFileSync(join(app, 'public', 'locales', 'en', 'nav-bar.json'), JSON.stringify({ home: 'Home' }));
+      writeFileSync(join(app, 'public', 'locales', 'de', 'common.json'), JSON.stringify({ save: 'Speichern', files_one: '{{count}} Datei', files_other: '{{count}} Dateien', nope: 'x' }));
+      const result = await tolk('push', [...connection(target), '--format', 'i18next', '--in', app, '--skip-invalid']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/Imported from 3 file\(s\)\n  groups +2 new\n  entries +3 new, 0 updated, 0 unchanged\n  translations +2 new/);
+      expect(result.stdout).toMatch(/Refused \(1\)\nkey +language +why\n-+ +-+ +-+\ncommon\.nope +de +no entry has this key/);
+      const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
+      expect(exported.en).toEqual({ common: { files: '{count, plural, one {{count} file} other {{count} files}}', save: 'Save' }, 'nav-bar': { home: 'Home' } });
+    });
+
+    it("finds the ARB files through l10n.yaml's arb-dir, names app_zh_Hant.arb's locale, and keeps @key metadata", async () => {
+      const target = (await createProject(server, key, { baseLanguage: 'en', translationLanguages: ['zh-Hant'], keyStyle: 'free' })).id;
+      const app = freshDir();
+      mkdirSync(join(app, 'assets', 'i18n'), { recursive: true });
+      writeFileSync(join(app, 'l10n.yaml'), 'arb-dir: assets/i18n\ntemplate-arb-file: intl_en.arb\n');
+      writeFileSync(join(app, 'assets', 'i18n', 'intl_en.arb'), JSON.stringify({ ok: 'OK', helloName: 'Hello {name}', '@helloName': { placeholders: { name: { type: 'String', example: 'Ann' } } } }));
+      writeFileSync(join(app, 'assets', 'i18n', 'intl_zh_Hant.arb'), JSON.stringify({ ok: '好', helloName: '你好 {name}' }));
+      const result = await push(target, 'flutter', app);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.report.files).toEqual(['assets/i18n/intl_en.arb', 'assets/i18n/intl_zh_Hant.arb']);
+      expect(result.report.translations.created).toBe(2);
+      const files = await pull(target, 'flutter');
+      const template = JSON.parse(readFileSync(join(files, 'app_en.arb'), 'utf8'));
+      expect(template).toMatchObject({ ok: 'OK', helloName: 'Hello {name}', '@helloName': { placeholders: { name: { type: 'String', example: 'Ann' } } } });
+      expect(JSON.parse(readFileSync(join(files, 'app_zh_Hant.arb'), 'utf8'))).toMatchObject({ '@@locale': 'zh_Hant', ok: '好' });
     });
   });
 
@@ -125,31 +165,33 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       writeFileSync(input, JSON.stringify({ en: { 'home.greeting': "Hi {'{'}name{'}'} {'@'} {'|'} {'%'} {'\\\\'}{'\\u000D'}" }, de: { 'home.greeting': 'Hallo' } }));
       const result = await push(target, 'vue-i18n', input);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.summary.counts).toMatchObject({ groupsCreated: 1, entriesCreated: 1, translationsCreated: 1 });
+      expect(result.report).toMatchObject({ groups: { created: 1 }, entries: { created: 1 }, translations: { created: 1 } });
       const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
       // the literal braces are ICU-quoted, so the stored message renders the text the vue file rendered
       expect(exported.en).toEqual({ home: { greeting: "Hi '{name} @ | % \\\r'" } });
       expect(exported.de).toEqual({ home: { greeting: 'Hallo' } });
     });
 
-    it('reads placeholders and pipe plurals as ICU messages', async () => {
+    it('reads nested files, placeholders and pipe plurals as ICU messages', async () => {
       const target = await emptyProject();
       const dir = freshDir();
-      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'Hi {name}', 'home.files': 'no files | {n} file | {n} files' }));
-      const result = await tolk('push', [...connection(target), '--format', 'vue-i18n', '--in', dir]);
+      writeFileSync(join(dir, 'en.json'), JSON.stringify({ home: { greeting: 'Hi {name}', files: 'no files | {n} file | {n} files' } }));
+      const result = await push(target, 'vue-i18n', dir);
       expect(result.code, result.stderr).toBe(0);
       const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
       expect(exported.en.home).toEqual({ greeting: 'Hi {name}', files: '{n, plural, =0 {no files} one {# file} other {# files}}' });
     });
 
-    it('refuses pipe forms that fit no plural of the language, before writing', async () => {
+    it('refuses pipe forms that fit no plural of the language: exit 1, every refused key listed, nothing written', async () => {
       const target = await emptyProject();
       const etag = await etagOf(target);
       const dir = freshDir();
-      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'a | b | c | d' }));
+      writeFileSync(join(dir, 'en.json'), JSON.stringify({ 'home.greeting': 'a | b | c | d', 'home.ok': 'OK', 'home.fine': 'Fine' }));
       const result = await tolk('push', [...connection(target), '--format', 'vue-i18n', '--in', dir]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('"home.greeting"');
+      expect(result.stdout).toContain('Nothing imported');
+      expect(result.stdout).toMatch(/en:home\.greeting +4 pipe forms fit no plural/);
+      expect(result.stdout).toMatch(/en:home\.ok +the entry name "ok" must be 4–100 characters/);
       expect(await etagOf(target)).toBe(etag);
     });
   });
@@ -160,41 +202,42 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       const target = await emptyProject();
       const result = await push(target, 'flutter', original);
       expect(result.code, result.stderr).toBe(0);
-      // app_pt.arb is the fallback file gen-l10n wants beside app_pt_BR.arb; pt is not a project language
-      expect(result.summary.skippedLanguages).toEqual([{ language: 'pt', reason: expect.stringContaining('not a language of the project') }]);
-      expect(result.summary.changes.groups).toEqual(['auth', 'support']);
-      expect(result.summary.changes.entries).toEqual(['auth.loginSubmit', 'auth.title', 'support.mail', 'support.quote']);
+      // app_pt.arb is the fallback file gen-l10n wants beside app_pt_BR.arb: not refused, not imported
+      expect(result.report.refused).toEqual([]);
+      expect(result.report.groups.created).toBe(2);
       const groups = (await server.api('GET', `/projects/${target}/groups`, { key })).body.result;
+      expect(groups.map((group: any) => group.technicalName)).toEqual(['auth', 'support']);
       const auth = groups.find((group: any) => group.technicalName === 'auth');
       const entries = (await server.api('GET', `/groups/${auth.id}/entries`, { key })).body.result;
+      expect(entries.map((entry: any) => entry.technicalName).sort()).toEqual(['loginSubmit', 'title']);
       expect(entries.find((entry: any) => entry.technicalName === 'loginSubmit').contextInfo).toBe('Button of the login form');
 
-      // into the seeded tree, keys land on the existing entries: a changed description is an update, nothing else
+      // into the seeded tree, keys land on the existing entries: a changed description is an update (overwrite), nothing else
       const template = JSON.parse(readFileSync(join(original, 'app_en.arb'), 'utf8'));
       template['@authLoginSubmit'].description = 'The sign-in button';
       template.authLoginSubmitAgain = 'Sign in again';
       writeFileSync(join(original, 'app_en.arb'), JSON.stringify(template));
-      const dry = await push(seededId, 'flutter', original, ['--dry-run']);
+      const dry = await push(seededId, 'flutter', original, ['--dry-run', '--mode', 'overwrite']);
       expect(dry.code, dry.stderr).toBe(0);
-      expect(dry.summary.counts).toMatchObject({ groupsCreated: 0, entriesCreated: 1, contextInfosChanged: 1, baseTermsChanged: 0, translationsCreated: 0, translationsChanged: 0 });
-      expect(dry.summary.changes.entries).toEqual(['auth.login.submitAgain']);
-      expect(dry.summary.changes.contextInfos).toEqual([{ path: 'auth.login.submit', from: 'Button of the login form', to: 'The sign-in button' }]);
+      expect(dry.report).toMatchObject({ groups: { created: 0 }, entries: { created: 1, updated: 0 }, translations: { created: 0, updated: 0 } });
     });
 
-    it('reports and skips a key that fits no group, and a translated key with no entry', async () => {
+    it('places a key that fits no group at the top level, and lists a key too short for that and a translated key with no entry', async () => {
       const target = await emptyProject();
       const dir = freshDir();
       writeFileSync(join(dir, 'app_en.arb'), JSON.stringify({ '@@locale': 'en', homeGreeting: 'Hi', ok: 'OK', homeOk: 'OK' }));
       writeFileSync(join(dir, 'app_de.arb'), JSON.stringify({ '@@locale': 'de', homeGreeting: 'Hallo', homeFarewell: 'Tschüss' }));
-      const result = await push(target, 'flutter', dir);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.summary.changes.entries).toEqual(['home.greeting']);
-      expect(result.summary.skipped.map((skip: any) => `${skip.language}:${skip.path}`)).toEqual(['en:ok', 'en:homeOk', 'de:homeFarewell']);
+      const result = await push(target, 'flutter', dir, ['--skip-invalid']);
+      expect(result.code).toBe(1);
+      expect(result.report.entries.created).toBe(2);
+      expect(result.report.refused.map((item: any) => `${item.language}:${item.key}`)).toEqual(['en:ok', 'de:homeFarewell']);
+      const arb = await untar(Buffer.from(await (await fetch(`${server.baseUrl}/projects/${target}/export/flutter`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer()));
+      expect(Object.keys(JSON.parse(arb.get('app_en.arb')!)).filter((name) => !name.startsWith('@'))).toEqual(['homeGreeting', 'homeOk']);
     });
   });
 
   describe('json', () => {
-    it('updates a changed base term and translation, and only those', async () => {
+    it('keeps differing texts as conflicts, and --mode overwrite replaces them', async () => {
       const original = await pull(seededId, 'json');
       const target = await emptyProject();
       expect((await push(target, 'json', join(original, 'messages.json'))).code).toBe(0);
@@ -204,26 +247,17 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       document['pt-BR'].auth.title = 'Olá';
       const changed = join(freshDir(), 'messages.json');
       writeFileSync(changed, JSON.stringify(document));
-      const result = await push(target, 'json', changed);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.summary.counts).toMatchObject({ groupsCreated: 0, entriesCreated: 0, baseTermsChanged: 1, translationsCreated: 1, translationsChanged: 1 });
-      expect(result.summary.changes.baseTerms).toEqual([{ path: 'auth.title', from: 'Welcome 👋', to: 'Hello 👋' }]);
-      expect(result.summary.writes).toBe(3);
+      const kept = await push(target, 'json', changed);
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(kept.report.conflicts).toEqual([
+        { key: 'auth.title', language: 'en', stored: 'Welcome 👋', imported: 'Hello 👋' },
+        { key: 'support.mail', language: 'de', stored: 'Schreib an help@example.com', imported: 'Schreiben Sie an help@example.com' },
+      ]);
+      expect(kept.report.translations.created).toBe(1);
+      const result = await push(target, 'json', changed, ['--mode', 'overwrite']);
+      expect(result.report).toMatchObject({ entries: { updated: 1 }, translations: { created: 0, updated: 1 }, conflicts: [] });
       const exported = JSON.parse(readFileSync(join(await pull(target, 'json'), 'messages.json'), 'utf8'));
       expect(exported).toEqual(document);
-    });
-
-    it('reports and skips a language the project does not have', async () => {
-      const target = await emptyProject();
-      const input = join(freshDir(), 'messages.json');
-      writeFileSync(input, JSON.stringify({ en: { home: { greeting: 'Hi' } }, fr: { home: { greeting: 'Salut' } }, de: { home: { greeting: 'Hallo' } } }));
-      const result = await push(target, 'json', input);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.summary.languages).toEqual(['de']);
-      expect(result.summary.skippedLanguages).toEqual([{ language: 'fr', reason: expect.stringContaining('not a language of the project') }]);
-      expect(result.summary.counts).toMatchObject({ groupsCreated: 1, entriesCreated: 1, translationsCreated: 1 });
-      const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
-      expect(exported).toEqual({ en: { home: { greeting: 'Hi' } }, de: { home: { greeting: 'Hallo' } }, 'pt-BR': { home: { greeting: 'Hi' } } });
     });
 
     it('a bad key: exit 1 with ERR_UNAUTHORIZED, nothing written', async () => {
@@ -240,6 +274,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
     it.each([
       ['--in', ['--format', 'json'], 'missing --in'],
       ['a pushable --format', ['--format', 'xliff', '--in', 'x'], '--format must be one of json, vue-i18n, i18next, flutter'],
+      ['a known --mode', ['--format', 'json', '--in', 'x', '--mode', 'merge'], '--mode must be keep or overwrite'],
     ])('without %s: exit 1 before any request, nothing on stdout', async (_label, args, reason) => {
       const result = await tolk('push', [...connection('p'), ...args]);
       expect(result.code).toBe(1);
@@ -247,25 +282,22 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(result.stderr).toContain(reason);
     });
 
-    it('refuses input that is not in the format\'s shape, before writing', async () => {
+    it('refuses input that is not in the format\'s shape: every item listed, nothing written', async () => {
       const target = await emptyProject();
       const etag = await etagOf(target);
       const input = join(freshDir(), 'messages.json');
-      writeFileSync(input, JSON.stringify({ en: { home: { greeting: 42 } } }));
+      writeFileSync(input, JSON.stringify({ en: { home: { greeting: 42, title: 'Title', abc: 'too short a name' } } }));
       const result = await tolk('push', [...connection(target), '--format', 'json', '--in', input]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('"home.greeting" is number, not text or an object');
+      expect(result.stdout).toMatch(/en:home\.greeting +is a number, not text or an object/);
+      expect(result.stdout).toMatch(/en:home\.abc +the entry name "abc" must be 4–100 characters/);
       expect(await etagOf(target)).toBe(etag);
     });
 
-    it('stops at the first write the server refuses and says how far it got', async () => {
-      const target = await emptyProject();
-      const input = join(freshDir(), 'messages.json');
-      writeFileSync(input, JSON.stringify({ en: { home: { greeting: 'Hi', abc: 'too short a name' } } }));
-      const result = await tolk('push', [...connection(target), '--format', 'json', '--in', input]);
+    it('a folder without the files: exit 1 naming where it looked', async () => {
+      const result = await tolk('push', [...connection('p'), '--format', 'i18next', '--in', freshDir()]);
       expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^tolk: ERR_VALIDATION: .*\(stopped at write 3 of 3 \(create entry home\.abc\); the 2 before it were made\)\n$/);
+      expect(result.stderr).toContain('holds no <lng>/<namespace>.json');
     });
   });
 });

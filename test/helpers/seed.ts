@@ -13,7 +13,7 @@ export async function created<T = any>(server: TestServer, key: string, path: st
 export async function createProject(
   server: TestServer,
   key: string,
-  body: { name?: string; baseLanguage?: string; translationLanguages?: string[] } = {},
+  body: { name?: string; baseLanguage?: string; translationLanguages?: string[]; keyStyle?: string } = {},
 ) {
   return created(server, key, '/projects', { name: 'Test app', baseLanguage: 'en', translationLanguages: ['de', 'pt-BR'], ...body });
 }

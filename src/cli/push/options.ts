@@ -14,9 +14,15 @@ export interface PushOptions {
   apiKey: string;
   project: string;
   format: PushFormat;
-  /** absolute: the json file, the vue-i18n directory or file, or the i18next / flutter directory */
+  /** absolute: the file or the app's folder (see pack-files.ts for what is looked for) */
   in: string;
   dryRun: boolean;
+  mode: 'keep' | 'overwrite';
+  skipInvalid: boolean;
+  /** print the server's report as JSON instead of tables */
+  json: boolean;
+  /** flutter: the ARB files use gen-l10n's use-escaping syntax */
+  escaping: boolean;
 }
 
 /** What commander gives: every option undefined unless it was on the command line. */
@@ -27,6 +33,10 @@ export interface PushFlags {
   format?: string;
   in?: string;
   dryRun?: boolean;
+  mode?: string;
+  skipInvalid?: boolean;
+  json?: boolean;
+  escaping?: boolean;
 }
 
 /** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
@@ -35,5 +45,15 @@ export function resolvePushOptions(flags: PushFlags, env: NodeJS.ProcessEnv, cwd
   if (flags.format === undefined) throw new Error(`missing --format (${PUSH_FORMATS.join('|')})`);
   if (!(PUSH_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format must be one of ${PUSH_FORMATS.join(', ')}, not "${flags.format}"`);
   if (!flags.in) throw new Error('missing --in (the json file, the vue-i18n directory or file, or the i18next / flutter directory)');
-  return { ...server, format: flags.format as PushFormat, in: resolve(cwd, flags.in), dryRun: flags.dryRun ?? false };
+  if (flags.mode !== undefined && flags.mode !== 'keep' && flags.mode !== 'overwrite') throw new Error(`--mode must be keep or overwrite, not "${flags.mode}"`);
+  return {
+    ...server,
+    format: flags.format as PushFormat,
+    in: resolve(cwd, flags.in),
+    dryRun: flags.dryRun ?? false,
+    mode: (flags.mode ?? 'keep') as 'keep' | 'overwrite',
+    skipInvalid: flags.skipInvalid ?? false,
+    json: flags.json ?? false,
+    escaping: flags.escaping ?? false,
+  };
 }

@@ -1,59 +1,99 @@
 /**
- * `tolk push`: imports files in an export's shape into an existing project through the public API,
- * so every rule (names, limits, permissions) is the server's. It reads the project, plans the
- * changes (plan.ts), prints the plan with --dry-run, or makes the writes; nothing is deleted.
+ * `tolk push`: one POST /projects/{id}/import with the folder's files (pack-files.ts), so every rule
+ * (names, messages, permissions, all or nothing) is the server's. Prints the report as tables (or
+ * `--json`) and exits 1 when anything was refused.
  */
 import type { Command } from 'commander';
-import { apiClient } from './api-client.js';
-import { applyPlan } from './apply-plan.js';
-import { resolveArbKeys } from './flutter-keys.js';
+import { networkReason } from '../pull/download.js';
 import { PUSH_FORMATS, resolvePushOptions, type PushFlags, type PushOptions } from './options.js';
-import { planCounts, planPush, type ResolvedInput } from './plan.js';
-import { loadProjectState } from './project-state.js';
-import { readPushInput } from './read-input.js';
+import { packFiles, type PackedBody } from './pack-files.js';
+import { refusalTable, reportTable, type ImportReport } from './report-table.js';
 
-/** Runs one push; returns the summary printed on stdout. */
-export async function push(options: PushOptions) {
-  const input = readPushInput(options.format, options.in);
-  const api = apiClient(options.url, options.apiKey);
-  const state = await loadProjectState(api, options.project, [...input.texts.keys()]);
-  const resolved: ResolvedInput =
-    input.kind === 'arb' ? resolveArbKeys(input, state) : { texts: input.texts, groups: input.groups.get(state.baseLanguage) ?? new Set(), contextInfo: new Map(), skipped: [] };
-  const plan = planPush(state, resolved);
-  const writes = options.dryRun ? 0 : await applyPlan(api, options.project, state, plan);
-  return {
-    dryRun: options.dryRun,
-    project: options.project,
-    format: options.format,
-    baseLanguage: plan.baseLanguage,
-    languages: plan.languages,
-    skippedLanguages: plan.skippedLanguages,
-    counts: planCounts(plan),
-    writes,
-    changes: {
-      groups: plan.groups,
-      entries: plan.entries.map(({ path }) => path),
-      baseTerms: plan.updates.filter((update) => update.baseTerm).map(({ path, baseTerm }) => ({ path, ...baseTerm })),
-      contextInfos: plan.updates.filter((update) => update.contextInfo).map(({ path, contextInfo }) => ({ path, ...contextInfo })),
-      translations: plan.translations,
+export type PushOutcome =
+  | { ok: true; report: ImportReport; files: string[] }
+  | { ok: false; status: number; code: string; message: string; details: { path: string; message: string }[]; files: string[] };
+
+/** The body as a stream that reports how much has gone out (fetch has no upload progress of its own). */
+function withProgress(body: Buffer, onProgress: (sent: number) => void): ReadableStream<Uint8Array> {
+  const CHUNK = 256 * 1024;
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= body.length) {
+        controller.close();
+        return;
+      }
+      const chunk = body.subarray(sent, sent + CHUNK);
+      sent += chunk.length;
+      controller.enqueue(chunk);
+      onProgress(sent);
     },
-    skipped: plan.skipped,
-  };
+  });
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Sends the packed files; answers the report or the server's refusal. Throws for anything else. */
+export async function push(options: PushOptions, packed: PackedBody, onProgress: (sent: number, total: number) => void = () => {}): Promise<PushOutcome> {
+  const query = new URLSearchParams({ format: options.format, mode: options.mode });
+  // A dry run lists every problem at once, as a report, so it always asks for the rest too.
+  if (options.dryRun) query.set('dryRun', 'true');
+  if (options.skipInvalid || options.dryRun) query.set('skipInvalid', 'true');
+  if (options.escaping) query.set('escaping', 'true');
+  const url = `${options.url}/api/v1/projects/${encodeURIComponent(options.project)}/import?${query}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': packed.contentType, 'content-length': String(packed.body.length) },
+      body: withProgress(packed.body, (sent) => onProgress(sent, packed.body.length)),
+      duplex: 'half',
+    } as RequestInit);
+  } catch (error) {
+    throw new Error(networkReason(error, options.url));
+  }
+  const text = await response.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+  }
+  if (response.ok) return { ok: true, report: body as ImportReport, files: packed.files };
+  if (typeof body?.code !== 'string') throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+  return { ok: false, status: response.status, code: body.code, message: String(body.message ?? ''), details: Array.isArray(body.details) ? body.details : [], files: packed.files };
 }
 
 /** Adds `push` to the program. */
 export function registerPushCommand(program: Command): void {
   program
     .command('push')
-    .description('import json / vue-i18n / i18next / flutter files into an existing project on a tolk server (flags > env TOLK_URL/TOLK_API_KEY > ./tolk.json)')
+    .description('import an app\'s translation files into a project on a tolk server in one request (flags > env TOLK_URL/TOLK_API_KEY > ./tolk.json)')
     .option('--url <url>', 'the tolk server, e.g. https://tolk.example.com (env TOLK_URL)')
     .option('--key <key>', 'an API key (env TOLK_API_KEY)')
     .option('--project <id>', 'the project id')
     .option('--format <format>', PUSH_FORMATS.join('|'))
-    .option('--in <path>', 'the json file (or a directory holding messages.json), the vue-i18n directory of <lang>.json (or one file of all languages), or the i18next / flutter directory')
-    .option('--dry-run', 'print the plan, write nothing')
+    .option('--in <path>', "the app's folder or file: messages.json; <lang>.json files (vue-i18n); <lng>/<ns>.json, also under locales/ or public/locales/ (i18next); *.arb, also l10n.yaml's arb-dir or lib/l10n (flutter)")
+    .option('--dry-run', 'write nothing; list what would happen, every refused key included')
+    .option('--mode <mode>', 'keep (default): differing stored texts stay and are listed as conflicts; overwrite: replace them')
+    .option('--skip-invalid', 'import the rest when some keys are refused (default: all or nothing)')
+    .option('--escaping', "flutter: the ARB files use gen-l10n's use-escaping: true syntax")
+    .option('--json', 'print the report as JSON')
     .action(async (flags: PushFlags) => {
-      const result = await push(resolvePushOptions(flags, process.env, process.cwd()));
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      const options = resolvePushOptions(flags, process.env, process.cwd());
+      const packed = await packFiles(options.format, options.in);
+      const showProgress = process.stderr.isTTY === true;
+      const outcome = await push(options, packed, (sent, total) => {
+        if (showProgress) process.stderr.write(`\rtolk push: uploading ${megabytes(sent)} of ${megabytes(total)}`);
+      });
+      if (showProgress) process.stderr.write('\n');
+      if (!outcome.ok) {
+        if (outcome.status !== 400 || outcome.details.length === 0) throw new Error(`${outcome.code}: ${outcome.message}`);
+        process.stdout.write(`${options.json ? JSON.stringify(outcome) : refusalTable(outcome.message, outcome.details)}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`${options.json ? JSON.stringify({ ...outcome.report, files: outcome.files }) : reportTable(outcome.report, outcome.files)}\n`);
+      if (outcome.report.totals.refused > 0) process.exitCode = 1;
     });
 }

@@ -1,0 +1,51 @@
+/** The import report as a person reads it: the counts, then each list as a table of key, language and text. */
+
+export interface ImportReport {
+  dryRun: boolean;
+  groups: { created: number };
+  entries: { created: number; updated: number; unchanged: number };
+  translations: { created: number; updated: number; unchanged: number };
+  conflicts: { key: string; language: string; stored: string; imported: string }[];
+  refused: { key: string; language: string; code: string; message: string }[];
+  warnings: { key: string; language: string; message: string }[];
+  totals: { conflicts: number; refused: number; warnings: number };
+}
+
+/** Rows a table shows before "… and N more" (the report itself carries up to 1,000). */
+const SHOWN = 50;
+const WIDTH = 60;
+
+const cut = (text: string, width = WIDTH) => {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+};
+
+function table(title: string, headers: string[], rows: string[][], total: number): string[] {
+  if (total === 0) return [];
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.slice(0, SHOWN).map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  const lines = ['', `${title} (${total})`, line(headers), line(widths.map((width) => '-'.repeat(width)))];
+  for (const row of rows.slice(0, SHOWN)) lines.push(line(row));
+  if (total > Math.min(SHOWN, rows.length)) lines.push(`… and ${total - Math.min(SHOWN, rows.length)} more (--json lists up to 1,000)`);
+  return lines;
+}
+
+/** The report as lines of text. */
+export function reportTable(report: ImportReport, files: readonly string[]): string {
+  const { groups, entries, translations } = report;
+  return [
+    `${report.dryRun ? 'Dry run (nothing written)' : 'Imported'} from ${files.length} file(s)`,
+    `  groups        ${groups.created} new`,
+    `  entries       ${entries.created} new, ${entries.updated} updated, ${entries.unchanged} unchanged`,
+    `  translations  ${translations.created} new, ${translations.updated} updated, ${translations.unchanged} unchanged`,
+    ...table('Conflicts: stored texts kept (--mode overwrite replaces them)', ['key', 'language', 'stored', 'imported'],
+      report.conflicts.map((item) => [cut(item.key, 40), item.language, cut(item.stored, 30), cut(item.imported, 30)]), report.totals.conflicts),
+    ...table('Refused', ['key', 'language', 'why'], report.refused.map((item) => [cut(item.key, 40), item.language, cut(item.message, 90)]), report.totals.refused),
+    ...table('Warnings', ['key', 'language', 'what'], report.warnings.map((item) => [cut(item.key, 40), item.language, cut(item.message, 90)]), report.totals.warnings),
+  ].join('\n');
+}
+
+/** A 400's details (every refused item, nothing written) as a table. */
+export function refusalTable(message: string, details: readonly { path: string; message: string }[]): string {
+  return [`Nothing imported: ${message}`, ...table('Refused', ['language:key', 'why'], details.map((item) => [cut(item.path, 50), cut(item.message, 90)]), details.length)].join('\n');
+}
