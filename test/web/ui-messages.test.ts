@@ -4,7 +4,9 @@
  * equal; and i18next (the library the app renders them with) fills every placeholder in both languages.
  */
 import i18next from 'i18next';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untar } from '../helpers/consumers.js';
@@ -55,6 +57,15 @@ describe("the web application's texts", () => {
     const files = await untar(Buffer.from(await response.arrayBuffer()));
     expect([...files.keys()].sort()).toEqual(UI_LANGUAGES.map((language) => `${language}/translation.json`));
     for (const language of UI_LANGUAGES) expect(JSON.parse(files.get(`${language}/translation.json`)!), language).toEqual(read(language));
+
+    // and `tolk pull --pretty` writes the very bytes the app keeps (the README's dogfooding claim)
+    const out = mkdtempSync(join(tmpdir(), 'tolk-ui-'));
+    const pulled = await runCli(server.databaseUrl, ['pull', '--url', origin, '--key', owner.apiKey, '--project', project.id, '--format', 'i18next', '--out', out, '--pretty', '--quiet']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    for (const language of UI_LANGUAGES) {
+      const kept = readFileSync(`${LOCALES}${language}/translation.json`, 'utf8');
+      expect(readFileSync(join(out, language, 'translation.json'), 'utf8'), language).toBe(kept.endsWith('\n') ? kept.slice(0, -1) : kept);
+    }
   });
 
   it('render in i18next in both languages with every placeholder filled', async () => {
