@@ -49,7 +49,7 @@ async function main() {
 function isUnhealthy(run) {
   const { result, context } = run;
   const serverErrors = result.scenarios.some((s) => s.socketErrors > 0 || Object.keys(s.failures).some((status) => Number(status) >= 500));
-  return context.crashes.length > 0 || serverErrors || result.large_exports.some((e) => e.problem !== null);
+  return context.crashes.length > 0 || serverErrors || result.large_exports.some((e) => e.problem !== null) || (result.large_import?.problem ?? null) !== null;
 }
 
 let exitCode = 1;

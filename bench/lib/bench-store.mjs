@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { apiClient } from './api-client.mjs';
 import { measureLargeExports } from './large-exports.mjs';
-import { largeLayout, seedLargeProject } from './large-project.mjs';
+import { measureLargeImport } from './large-import.mjs';
+import { LARGE_BASE_LANGUAGE, largeLayout, seedLargeProject } from './large-project.mjs';
 import { measure } from './load.mjs';
 import { BARE_SCENARIO, buildScenarios } from './scenarios.mjs';
 import { seedCreateTarget, seedSmallProject } from './small-project.mjs';
@@ -58,8 +59,17 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     };
     const largeExports = await measureLargeExports({ server, apiKey: user.apiKey, projectId: large.projectId, languageCount: large.languages.length + 1 });
     await tolk.url('after the large exports');
+    say(`${kind}: import-large: the large project's json export into an empty project, point reads meanwhile…`);
+    const largeImport = await measureLargeImport({
+      server: async () => ({ url: await tolk.url('before import-large'), pid: tolk.server.pid }),
+      apiKey: user.apiKey,
+      large: { ...large, baseLanguage: LARGE_BASE_LANGUAGE },
+      readEntryIds: small.entryIds,
+    });
+    say(`${kind}: import-large: ${largeImport.wall_s ?? 'failed'} s, peak RSS ${largeImport.peak_rss_mb} MB, point reads p99 ${largeImport.read_p99_ms} ms${largeImport.problem ? `, PROBLEM ${largeImport.problem}` : ''}`);
+    await tolk.url('after import-large');
     return {
-      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports },
+      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport },
       context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes },
     };
   } catch (error) {

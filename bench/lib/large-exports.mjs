@@ -11,7 +11,7 @@ const SAMPLE_EVERY_MS = 20;
 const EXPORT_TIMEOUT_MS = 180_000;
 
 /** VmRSS and VmHWM of the process in kB, or null where /proc is not there. */
-function memoryOf(pid) {
+export function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -22,7 +22,7 @@ function memoryOf(pid) {
 }
 
 /** Sets VmHWM back to the current RSS; false when the kernel does not allow it. */
-function resetPeak(pid) {
+export function resetPeak(pid) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -32,7 +32,7 @@ function resetPeak(pid) {
 }
 
 /** GETs `url` to the end; resolves status, byte count and (for JSON or errors) the body text. */
-function download(url, apiKey, keepBody) {
+export function download(url, apiKey, keepBody) {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { headers: { authorization: `Bearer ${apiKey}` }, agent: false, timeout: EXPORT_TIMEOUT_MS }, (response) => {
       const chunks = [];

@@ -37,7 +37,25 @@ export function formatStoreReport(run) {
       `${number(large.translations)} translations, ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
     '',
     table(['format', 'wall s', 'peak RSS MB', 'size MB', 'target', 'verdict'], exportRows),
+    '',
+    ...importLines(result),
   ].join('\n');
+}
+
+/** Targets of the import issue: ≤ 20 s on SQLite, ≤ 40 s on PostgreSQL, peak RSS ≤ 500 MB, point reads p99 ≤ 200 ms. */
+function importLines(result) {
+  const i = result.large_import;
+  if (!i) return [];
+  const limit = result.store === 'sqlite' ? 20 : 40;
+  const met = i.problem === null && i.wall_s <= limit && i.peak_rss_mb <= 500 && i.read_p99_ms <= 200 && i.read_failures === 0;
+  return [
+    'import-large (the large json export into an empty project, one request; point reads by 4 clients meanwhile):',
+    table(
+      ['wall s', 'peak RSS MB', 'body MB', 'reads', 'read p50', 'read p99', 'read max', 'read failures', 'target', 'verdict'],
+      [[number(i.wall_s, 2), number(i.peak_rss_mb, 1), number(i.body_mb, 1), number(i.reads), number(i.read_p50_ms, 1), number(i.read_p99_ms, 1), number(i.read_max_ms, 1), number(i.read_failures),
+        `≤ ${limit} s, ≤ 500 MB, p99 ≤ 200 ms`, i.problem ? `not met (${i.problem.slice(0, 120)})` : met ? 'met' : 'not met']],
+    ),
+  ];
 }
 
 /** Everything a developer should look at: non-2xx answers with their bodies, and the server's warn/error lines. */
@@ -73,6 +91,7 @@ function publicShape(result) {
     bare_rps: result.bare_rps,
     scenarios: result.scenarios.map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),
     large_exports: result.large_exports.map(({ format, wall_s, peak_rss_mb }) => ({ format, wall_s, peak_rss_mb })),
+    large_import: result.large_import ?? null,
   };
 }
 

@@ -60,7 +60,8 @@ export async function startTolk({ databaseUrl, cleanup, log, cpuProfDir }) {
   return startNodeProcess({
     name: 'tolk serve',
     args: [...profile, 'bin/tolk.js', 'serve'],
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // the import-large scenario sends the large project's json export, which may pass the default 64 MiB
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', IMPORT_MAX_BYTES: String(512 * 1024 * 1024) },
     port,
     readyPath: '/api/v1/version',
     cleanup,

@@ -4,12 +4,12 @@
  * metadata), and what the reading itself refused or warns about. The domain plans the writes from it.
  */
 
-/** A key the report names: the dotted path (`auth.login.title`), or the ARB key for Flutter. */
-export interface ImportedText {
+/** A key of the files: its path of names, and what the report calls it (the dotted path, or the ARB key). */
+export interface ImportKey {
   readonly path: readonly string[];
   readonly key: string;
-  /** an ICU message (converted from the format's syntax) */
-  readonly text: string;
+  /** pathKey(path), kept so that every language's map uses this one string */
+  readonly pathKey?: string;
 }
 
 export interface ImportProblem {
@@ -20,8 +20,13 @@ export interface ImportProblem {
 }
 
 export interface ImportDocument {
-  /** language → path key → text, in the files' order */
-  readonly texts: Map<string, Map<string, ImportedText>>;
+  /**
+   * path key → the key, once for all languages: a large import holds a million texts, and one path
+   * array and one key string per text and language was most of its memory.
+   */
+  readonly keys: Map<string, ImportKey>;
+  /** language → path key → text (an ICU message, converted from the format's syntax), in the files' order */
+  readonly texts: Map<string, Map<string, string>>;
   /** the groups the files name, empty ones included: path key → path */
   readonly groups: Map<string, readonly string[]>;
   /** path key → ARB description (contextInfo); only formats that carry one */
@@ -43,6 +48,7 @@ export const pathKey = (path: readonly string[]) => path.join('\u0000');
 
 export function emptyDocument(arbKeys = false): ImportDocument {
   return {
+    keys: new Map(),
     texts: new Map(),
     groups: new Map(),
     contextInfo: new Map(),
@@ -54,17 +60,29 @@ export function emptyDocument(arbKeys = false): ImportDocument {
   };
 }
 
-/** Adds one text, refusing a second text for the same path and language (`a.b` given nested and dotted). */
-export function addText(document: ImportDocument, language: string, item: ImportedText): void {
+/**
+ * Adds one text at `parent` + `name` (the parent's path key, '' at the top), refusing a second text for
+ * the same path and language (`a.b` given nested and dotted). The path is made only for a new key.
+ */
+export function addText(document: ImportDocument, language: string, parent: ImportKey | null, name: string, text: string): void {
   let texts = document.texts.get(language);
   if (!texts) document.texts.set(language, (texts = new Map()));
-  const key = pathKey(item.path);
-  if (texts.has(key)) {
-    document.refused.push({ key: item.key, language, code: 'ERR_VALIDATION', message: 'the file gives this key twice' });
+  const lookup = parent ? `${pathKey(parent.path)}\u0000${name}` : name;
+  let known = document.keys.get(lookup);
+  if (!known) {
+    known = parent ? { path: [...parent.path, name], key: `${parent.key}.${name}`, pathKey: lookup } : { path: [name], key: name, pathKey: lookup };
+    document.keys.set(lookup, known);
+  }
+  if (texts.has(lookup)) {
+    document.refused.push({ key: known.key, language, code: 'ERR_VALIDATION', message: 'the file gives this key twice' });
     return;
   }
-  texts.set(key, item);
+  // The stored key string, not the one just made: every language's map then shares one string per key.
+  texts.set(known.pathKey ?? lookup, text);
 }
+
+/** The key of a path (for a group level that holds texts): `{path, key}` with the dotted key. */
+export const keyOf = (path: readonly string[]): ImportKey => ({ path, key: path.join('.') });
 
 export function refuse(document: ImportDocument, key: string, language: string, message: string, code = 'ERR_VALIDATION'): void {
   document.refused.push({ key, language, code, message });

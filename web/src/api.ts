@@ -42,6 +42,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** a body sent as it is (a file, an archive), with its own media type */
+  rawBody?: { data: Blob | ArrayBuffer | string; contentType: string };
 }
 
 /** The response of a successful request: its parsed JSON body (undefined for 204) and its headers. */
@@ -59,11 +61,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.rawBody) headers['content-type'] = options.rawBody.contentType;
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   const response = await fetch(url, {
     method,
     headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body: options.rawBody ? options.rawBody.data : options.body === undefined ? null : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal ?? null,
   });

@@ -47,6 +47,7 @@ export interface Project {
   name: string;
   baseLanguage: string;
   translationLanguages: string[];
+  keyStyle: 'camelCase' | 'free';
   createdAt: string;
   capabilities: Capabilities | null;
   memberQuota: { limit: number; confirmedCount: number; overLimitCount: number } | null;

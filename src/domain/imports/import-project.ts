@@ -13,7 +13,8 @@ import type { ImportDocument, ImportProblem } from '../../imports/import-documen
 import { readArchive } from '../../imports/read-archive.js';
 import * as writes from '../../store/repositories/imports.js';
 import { beginProjectWrite } from '../../store/repositories/projects.js';
-import type { Db, EntryRow, GroupRow, MissingTranslationsTable, TranslationRow } from '../../store/schema.js';
+import type { Db } from '../../store/schema.js';
+import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
@@ -22,7 +23,7 @@ import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { loadImportState } from './import-state.js';
 import { placeArbKeys } from './place-arb-keys.js';
-import { planImport, type ImportMode, type ImportPlan } from './plan-import.js';
+import { planImport, type ImportMode, type ImportPlan, type TranslationWrite } from './plan-import.js';
 
 /** Items each list of the report (and of a 400's details) carries at most. */
 export const REPORT_LIST_CAP = 1000;
@@ -106,6 +107,8 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   // Who may import is known before the body is read: a stranger learns nothing from a 400 about the files.
   const before = await loadProjectAccess(db, principal, projectId);
   const document = await readDocument(request, before.project.baseLanguage);
+  // The body (a parsed JSON tree of every text, or the archive) is read: let it go before the writes.
+  request.body = undefined;
   const run = async (trx: Db) => {
     if (!request.dryRun && !(await beginProjectWrite(trx, projectId, nowIso()))) throw projectNotFound();
     const access = await loadProjectAccess(trx, principal, projectId);
@@ -144,27 +147,14 @@ const hasWrites = (plan: ImportPlan) =>
 async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
-  const groupRows: GroupRow[] = [];
-  if (plan.topLevelGroupId) {
-    groupRows.push({ id: plan.topLevelGroupId, project_id: projectId, parent_id: null, technical_name: TOP_LEVEL_GROUP_NAME, display_name: 'Top-level keys', created_at: now });
-  }
-  for (const group of plan.groups) {
-    groupRows.push({ id: group.id, project_id: projectId, parent_id: group.parentId, technical_name: group.name, display_name: group.name, created_at: now });
-  }
-  await writes.insertGroups(db, groupRows);
-  const entryRows: EntryRow[] = plan.entries.map((entry) => ({
-    id: entry.id,
-    project_id: projectId,
-    group_id: entry.groupId,
-    technical_name: entry.name,
-    base_term: entry.baseTerm,
-    base_term_key: entry.baseTerm.toLowerCase(),
-    context_info: entry.contextInfo,
-    arb_metadata: entry.arbMetadata,
-    created_at: now,
-    updated_at: now,
-  }));
-  await writes.insertEntries(db, entryRows);
+  const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
+  if (plan.topLevelGroupId) groups.unshift([plan.topLevelGroupId, projectId, null, TOP_LEVEL_GROUP_NAME, 'Top-level keys', now]);
+  await writes.insertRows(db, 'groups', writes.GROUP_COLUMNS, groups.length, (i) => groups[i]!);
+  const entries = plan.entries;
+  await writes.insertRows(db, 'entries', writes.ENTRY_COLUMNS, entries.length, (i) => {
+    const entry = entries[i]!;
+    return [entry.id, projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
+  });
   for (const change of plan.entryChanges) {
     await writes.updateEntryFields(db, change.id, {
       ...(change.baseTerm !== undefined ? { base_term: change.baseTerm, base_term_key: change.baseTerm.toLowerCase() } : {}),
@@ -173,26 +163,28 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
       updated_at: now,
     });
   }
-  const inserts: TranslationRow[] = [];
-  const translated = new Set<string>();
+  // New rows grouped by entry: consecutive inserts then land on the same pages of (entry_id, language).
+  const order = new Map(entries.map((entry, index) => [entry.id, index]));
+  const inserts: TranslationWrite[] = [];
   const newlyTranslated: { entryId: string; language: string }[] = [];
-  const newEntryIds = new Set(plan.entries.map((entry) => entry.id));
   for (const write of plan.translations) {
     if (write.replaces) {
       await writes.updateTranslationText(db, write.entryId, write.language, { translation: write.text, translator_id: principal.userId, updated_at: now });
       continue;
     }
-    inserts.push({ id: newId(), entry_id: write.entryId, language: write.language, translation: write.text, translator_id: principal.userId, created_at: now, updated_at: now });
-    if (newEntryIds.has(write.entryId)) translated.add(`${write.entryId}\u0000${write.language}`);
-    else newlyTranslated.push({ entryId: write.entryId, language: write.language });
+    inserts.push(write);
+    if (!order.has(write.entryId)) newlyTranslated.push({ entryId: write.entryId, language: write.language });
   }
-  await writes.insertTranslations(db, inserts);
-  const missingRows: MissingTranslationsTable[] = [];
-  for (const entry of entryRows) {
-    for (const language of access.project.translationLanguages) {
-      if (!translated.has(`${entry.id}\u0000${language}`)) missingRows.push({ entry_id: entry.id, language, project_id: projectId, created_at: now });
-    }
+  inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
+  await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, inserts.length, (i) => {
+    const write = inserts[i]!;
+    return [newId(), write.entryId, write.language, write.text, principal.userId, now, now];
+  });
+  const languages = access.project.translationLanguages;
+  const missing: [entryId: string, language: string][] = [];
+  for (const entry of entries) {
+    for (const language of languages) if (!entry.translated.includes(language)) missing.push([entry.id, language]);
   }
-  await writes.insertMissing(db, missingRows);
+  await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
 }

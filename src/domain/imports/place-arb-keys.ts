@@ -11,7 +11,7 @@
  * A key that fits none of these is refused with the rule it breaks.
  */
 import { flutterKey } from '../../exports/flutter/flutter-key.js';
-import { pathKey, refuse, type ImportDocument, type ImportedText } from '../../imports/import-document.js';
+import { pathKey, refuse, type ImportDocument, type ImportKey } from '../../imports/import-document.js';
 import { fitsKeyStyle, nameProblem, type KeyStyle } from '../shared/technical-names.js';
 import type { ImportState } from './import-state.js';
 
@@ -51,7 +51,7 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
     return `fits no group, and as a top-level key the name ${problem ?? 'is taken by a group'} (keyStyle ${style})`;
   };
 
-  const placed: ImportDocument = { ...document, texts: new Map(), contextInfo: new Map(), arbMetadata: new Map(), arbKeys: false };
+  const placed: ImportDocument = { ...document, keys: new Map(), texts: new Map(), contextInfo: new Map(), arbMetadata: new Map(), arbKeys: false };
   const refusedKeys = new Set<string>();
   for (const key of document.texts.get(baseLanguage)?.keys() ?? []) {
     if (pathOfKey.has(key)) continue;
@@ -64,11 +64,17 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
     }
   }
   for (const [language, texts] of document.texts) {
-    const moved = new Map<string, ImportedText>();
-    for (const [key, item] of texts) {
+    const moved = new Map<string, string>();
+    for (const [key, text] of texts) {
       const path = pathOfKey.get(key);
-      if (path) moved.set(pathKey(path), { ...item, path });
-      else if (!refusedKeys.has(key)) refuse(placed, key, language, "no entry has this key, and the base language's file does not hold it");
+      if (!path) {
+        if (!refusedKeys.has(key)) refuse(placed, key, language, "no entry has this key, and the base language's file does not hold it");
+        continue;
+      }
+      const placedKey = pathKey(path);
+      // the report keeps calling it by its ARB key
+      if (!placed.keys.has(placedKey)) placed.keys.set(placedKey, { path, key } satisfies ImportKey);
+      moved.set(placedKey, text);
     }
     placed.texts.set(language, moved);
   }

@@ -4,7 +4,7 @@
  * item refused with its reason. Nothing is ever deleted; whatever is equal is left alone, so a second
  * import of the same files plans nothing.
  */
-import { pathKey, type ImportDocument, type ImportProblem, type ImportedText } from '../../imports/import-document.js';
+import { pathKey, type ImportDocument, type ImportKey, type ImportProblem } from '../../imports/import-document.js';
 import { parseMessage } from '../../messages/parse-message.js';
 import { MAX_GROUP_DEPTH } from '../groups/group-view.js';
 import { newId } from '../shared/ids.js';
@@ -37,6 +37,8 @@ export interface NewEntry {
   readonly baseTerm: string;
   readonly contextInfo: string | null;
   readonly arbMetadata: string | null;
+  /** the languages this import gives it a translation in (the rest are its missing translations) */
+  readonly translated: string[];
 }
 
 export interface EntryChange {
@@ -122,7 +124,7 @@ export function planImport(document: ImportDocument, state: ImportState, project
   const matchLanguage = languageMatcher(project);
 
   // The texts of each project language; a language the project lacks is refused as a whole.
-  const textsOf = new Map<string, Map<string, ImportedText>>();
+  const textsOf = new Map<string, Map<string, string>>();
   for (const [tag, texts] of document.texts) {
     const language = matchLanguage(tag);
     if (!language) {
@@ -159,15 +161,17 @@ export function planImport(document: ImportDocument, state: ImportState, project
   // A path clashes when it is an entry and a group at once (`a.b` a text and `a.b.c` too), or a
   // top-level key named like a top-level group: both would be one key in every export.
   const entryPaths = new Set<string>([...state.entries.keys()]);
-  const baseTexts = textsOf.get(base) ?? new Map<string, ImportedText>();
+  const baseTexts = textsOf.get(base) ?? new Map<string, string>();
+  const keyOf = (key: string) => document.keys.get(key)!;
   for (const key of baseTexts.keys()) entryPaths.add(key);
   const groupPaths = new Set<string>(state.groups.keys());
-  for (const item of baseTexts.values()) {
-    for (let end = 1; end < item.path.length; end += 1) groupPaths.add(pathKey(item.path.slice(0, end)));
+  // Each key's groups: a prefix ends at each NUL of its path key (no name holds one).
+  for (const key of baseTexts.keys()) {
+    for (let end = key.indexOf('\u0000'); end !== -1; end = key.indexOf('\u0000', end + 1)) groupPaths.add(key.slice(0, end));
   }
   const groupsWithTexts = new Set(groupPaths);
   for (const key of document.groups.keys()) groupPaths.add(key);
-  const clash = (item: ImportedText): string | undefined => {
+  const clash = (item: ImportKey): string | undefined => {
     const key = pathKey(item.path);
     if (groupPaths.has(key)) return `"${item.key}" is a text and a group at once`;
     for (let end = 1; end < item.path.length; end += 1) {
@@ -178,9 +182,10 @@ export function planImport(document: ImportDocument, state: ImportState, project
 
   // Entries: the base language's texts.
   const entryIdOf = new Map<string, string>();
-  const newBaseTerm = new Map<string, string>();
-  for (const [key, item] of baseTexts) {
-    const problem = pathProblem(item.path, project.keyStyle) ?? clash(item) ?? textProblem(item.text);
+  const newEntryOf = new Map<string, NewEntry>();
+  for (const [key, text] of baseTexts) {
+    const item = keyOf(key);
+    const problem = pathProblem(item.path, project.keyStyle) ?? clash(item) ?? textProblem(text);
     if (problem) {
       refuse(item.key, base, problem);
       continue;
@@ -190,22 +195,22 @@ export function planImport(document: ImportDocument, state: ImportState, project
     const stored = state.entries.get(key);
     if (!stored) {
       const id = newId();
-      plan.entries.push({ id, groupId: groupOf(item.path.slice(0, -1)), name: item.path.at(-1)!, baseTerm: item.text, contextInfo: contextInfo ?? null, arbMetadata: arbMetadata ?? null });
+      plan.entries.push({ id, groupId: groupOf(item.path.slice(0, -1)), name: item.path.at(-1)!, baseTerm: text, contextInfo: contextInfo ?? null, arbMetadata: arbMetadata ?? null, translated: [] });
       entryIdOf.set(key, id);
-      newBaseTerm.set(key, item.text);
+      newEntryOf.set(key, plan.entries.at(-1)!);
       continue;
     }
     entryIdOf.set(key, stored.id);
     const change: EntryChange = { id: stored.id };
-    if (stored.baseTerm !== item.text) {
-      if (mode === 'overwrite') change.baseTerm = item.text;
-      else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: item.text });
+    if (stored.baseTerm !== text) {
+      if (mode === 'overwrite') change.baseTerm = text;
+      else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: text });
     }
     // What a format carries beside the text (ARB descriptions, metadata): filled in where none is stored, replaced with overwrite.
     if (contextInfo !== undefined && contextInfo !== stored.contextInfo && (mode === 'overwrite' || stored.contextInfo === null)) change.contextInfo = contextInfo;
     if (arbMetadata !== undefined && arbMetadata !== stored.arbMetadata && (mode === 'overwrite' || stored.arbMetadata === null)) change.arbMetadata = arbMetadata;
     if (Object.keys(change).length > 1) plan.entryChanges.push(change);
-    else if (stored.baseTerm === item.text) plan.counts.entriesUnchanged += 1;
+    else if (stored.baseTerm === text) plan.counts.entriesUnchanged += 1;
   }
   // Empty groups the files name (`{}`), for the base language.
   for (const path of document.groups.values()) {
@@ -218,32 +223,35 @@ export function planImport(document: ImportDocument, state: ImportState, project
   // Translations: every other language's texts, onto entries of the project or of the base file.
   for (const [language, texts] of textsOf) {
     if (language === base) continue;
-    for (const [key, item] of texts) {
+    for (const [key, text] of texts) {
       const stored = state.entries.get(key);
       const entryId = entryIdOf.get(key) ?? stored?.id;
       if (entryId === undefined) {
-        refuse(item.key, language, baseTexts.has(key) ? 'its base text was refused' : "no entry has this key, and the base language's file does not hold it");
+        refuse(keyOf(key).key, language, baseTexts.has(key) ? 'its base text was refused' : "no entry has this key, and the base language's file does not hold it");
         continue;
       }
-      const problem = textProblem(item.text);
+      const problem = textProblem(text);
       if (problem) {
-        refuse(item.key, language, problem);
+        refuse(keyOf(key).key, language, problem);
         continue;
       }
       const current = stored?.translations[language];
-      if (current === item.text) {
+      if (current === text) {
         plan.counts.translationsUnchanged += 1;
         continue;
       }
       if (current === undefined) {
         // An export writes the base term where a translation is missing: importing it back is no translation.
-        const baseTerm = newBaseTerm.get(key) ?? stored?.baseTerm;
-        if (item.text === baseTerm) plan.counts.translationsUnchanged += 1;
-        else plan.translations.push({ entryId, language, text: item.text, replaces: false });
+        const created = newEntryOf.get(key);
+        if (text === (created?.baseTerm ?? stored?.baseTerm)) plan.counts.translationsUnchanged += 1;
+        else {
+          plan.translations.push({ entryId, language, text, replaces: false });
+          created?.translated.push(language);
+        }
         continue;
       }
-      if (mode === 'overwrite') plan.translations.push({ entryId, language, text: item.text, replaces: true });
-      else plan.conflicts.push({ key: item.key, language, stored: current, imported: item.text });
+      if (mode === 'overwrite') plan.translations.push({ entryId, language, text, replaces: true });
+      else plan.conflicts.push({ key: keyOf(key).key, language, stored: current, imported: text });
     }
   }
   return plan;

@@ -51,7 +51,10 @@ export function importRoutes(maxBytes: number): RoutePlugin {
             `format=${format} takes ${ARCHIVE_FORMATS.has(format) ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json'}`,
           );
         }
-        return importProject(db, principalOf(request), request.params.id, { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body });
+        const input = { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body as unknown };
+        // The import drops the body once it has read it (input.body); the request must not keep it either.
+        request.body = undefined;
+        return importProject(db, principalOf(request), request.params.id, input);
       },
     );
   };

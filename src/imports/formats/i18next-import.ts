@@ -9,7 +9,7 @@
  */
 import { validationError } from '../../errors.js';
 import { pluralSuffixOf, readI18nextPlural, readI18nextText } from '../../messages/i18next/read-i18next.js';
-import { emptyDocument, warn, type ImportDocument } from '../import-document.js';
+import { emptyDocument, keyOf, warn, type ImportDocument, type ImportKey } from '../import-document.js';
 import type { ArchiveMember } from '../read-archive.js';
 import { readNested, type Level } from '../read-nested.js';
 
@@ -17,7 +17,7 @@ const MEMBER = /^([^/]+)\/([^/]+)\.json$/;
 const DEFAULT_NAMESPACE = 'translation';
 
 /** One object level with each entry's plural suffix keys folded into one ICU plural and every text read as ICU. */
-function foldLevel(document: ImportDocument, entries: Level, language: string, prefix: readonly string[]): Level {
+function foldLevel(document: ImportDocument, entries: Level, language: string, parent: ImportKey | null): Level {
   const texts = new Map(entries.filter(([, value]) => typeof value === 'string') as [string, string][]);
   const plurals = new Map<string, Map<string, string>>();
   for (const [name, text] of texts) {
@@ -36,7 +36,7 @@ function foldLevel(document: ImportDocument, entries: Level, language: string, p
     const suffix = pluralSuffixOf(name);
     const stem = suffix ? name.slice(0, -(suffix.length + 1)) : name;
     const forms = suffix ? plurals.get(stem) : undefined;
-    if (value.includes('$t(')) warn(document, [...prefix, forms ? stem : name].join('.'), language, 'nesting ($t(…)) has no ICU form: kept as literal text');
+    if (value.includes('$t(')) warn(document, parent ? `${parent.key}.${forms ? stem : name}` : forms ? stem : name, language, 'nesting ($t(…)) has no ICU form: kept as literal text');
     if (!forms) level.push([name, value === '' ? '' : readI18nextText(value)]);
     else if (suffix === 'other') level.push([stem, readI18nextPlural(forms, language)]);
   }
@@ -59,9 +59,9 @@ export function readI18nextImport(members: readonly ArchiveMember[], baseLanguag
     } catch (error) {
       throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
     }
-    const prefix = asGroups ? [namespace] : [];
-    if (asGroups && language === baseLanguage) document.groups.set(namespace, prefix);
-    readNested(document, language, value, (text) => text, { baseLanguage, level: (entries, lng, at) => foldLevel(document, entries, lng, at) }, prefix);
+    const group = asGroups ? keyOf([namespace]) : null;
+    if (group && language === baseLanguage) document.groups.set(namespace, group.path);
+    readNested(document, language, value, (text) => text, { baseLanguage, level: (entries, lng, at) => foldLevel(document, entries, lng, at) }, group);
   }
   return document;
 }

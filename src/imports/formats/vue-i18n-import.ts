@@ -5,7 +5,7 @@
  * have no ICU form: they are kept as literal text and listed under warnings.
  */
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
-import { addText, describeJson, emptyDocument, isObject, refuse, warn, type ImportDocument } from '../import-document.js';
+import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, warn, type ImportDocument } from '../import-document.js';
 
 const LINK = /@(?:\.[A-Za-z]+)?:/;
 
@@ -39,7 +39,7 @@ function readLevel(document: ImportDocument, language: string, value: Record<str
       continue;
     }
     if (LINK.test(child)) warn(document, key, language, 'a linked message (@:…) has no ICU form: kept as literal text');
-    addText(document, language, { path, key, text });
+    addText(document, language, path.length > 1 ? keyOf(path.slice(0, -1)) : null, path.at(-1)!, text);
   }
 }
 

@@ -59,6 +59,9 @@ export function connectSqlite(url: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.
   database.pragma('synchronous = NORMAL');
+  // 64 MiB of page cache instead of SQLite's 2,000 pages (8 MiB): a large import's inserts land on
+  // random pages of its indexes (ids are random), and past the cache each costs a read of the file.
+  database.pragma('cache_size = -65536');
   database.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
   database.pragma('busy_timeout = 5000');

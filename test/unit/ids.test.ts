@@ -1,0 +1,29 @@
+/** Ids are CUID2 (the spec's format), made with node:crypto's native SHA3: the package's own check accepts every one. */
+import { isCuid } from '@paralleldrive/cuid2';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/shared/ids.js';
+
+describe('newId', () => {
+  it('makes 24-character CUID2 ids that @paralleldrive/cuid2 accepts, all different', () => {
+    const ids = Array.from({ length: 50_000 }, () => newId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z][0-9a-z]{23}$/);
+      expect(isCuid(id), id).toBe(true);
+    }
+  });
+
+  it('spreads first letters and digits evenly (no byte-modulo bias a chi-square test would see)', () => {
+    const counts = new Map<string, number>();
+    const samples = 26_000;
+    for (let i = 0; i < samples; i += 1) {
+      const letter = newId()[0]!;
+      counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    }
+    const expected = samples / 26;
+    const chiSquare = [...counts.values()].reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
+    expect(counts.size).toBe(26);
+    // 25 degrees of freedom: p = 0.001 at 52.6
+    expect(chiSquare).toBeLessThan(52.6);
+  });
+});
