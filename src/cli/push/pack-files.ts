@@ -80,17 +80,27 @@ function packVue(path: string): PackedBody {
 }
 
 /** The folder that holds `<lng>/<ns>.json`: the one given, or its `locales/` or `public/locales/`. */
-function i18nextRoot(path: string): string {
+function i18nextRoot(path: string): string | undefined {
   for (const candidate of [path, join(path, 'locales'), join(path, 'public', 'locales')]) {
     if (!isDirectory(candidate)) continue;
     const hasLanguageFolder = listDirectory(candidate).some((name) => isDirectory(join(candidate, name)) && listDirectory(join(candidate, name)).some((file) => file.endsWith('.json')));
     if (hasLanguageFolder) return candidate;
   }
-  throw new Error(`${path} holds no <lng>/<namespace>.json (looked in it, in locales/ and in public/locales/)`);
+  return undefined;
 }
+
+/** Languages' files of `tag.json`: a language tag, `_` or `-` between its parts (`pt_BR.json`, `de-DE.json`). */
+const LANGUAGE_FILE = /^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*\.json$/;
 
 async function packI18next(path: string): Promise<PackedBody> {
   const root = i18nextRoot(path);
+  if (!root) {
+    // One `<lang>.json` per language (i18next's resources in one file each): the default namespace.
+    const names = isDirectory(path) ? listDirectory(path).filter((name) => LANGUAGE_FILE.test(name)) : [];
+    if (names.length === 0) throw new Error(`${path} holds no <lng>/<namespace>.json (looked in it, in locales/ and in public/locales/) and no <lang>.json`);
+    const files = names.map((name) => [`${tagOf(name)}/translation.json`, readText(join(path, name))] as const);
+    return { contentType: 'application/gzip', body: await tarGz(files), files: names };
+  }
   const files: [string, string][] = [];
   for (const language of listDirectory(root)) {
     const dir = join(root, language);
