@@ -14,10 +14,15 @@ export function icuBranch(plural: PluralNode, language: string, count: number): 
   return plural.cases.find((c) => c.key === category)?.message ?? otherCase(plural);
 }
 
+/** Two branches that render alike: the same one, or two cases with equal messages (`=1 {A} one {A}`). */
+function sameBranch(a: Message | undefined, b: Message): boolean {
+  return a === b || (a !== undefined && JSON.stringify(a) === JSON.stringify(b));
+}
+
 /**
- * True when `choose(count)` returns the very branch (the same Message object of `plural`) that ICU
- * picks, for every sample count.
+ * True when `choose(count)` returns the branch ICU picks (or one equal to it: gen-l10n reads `=1 {A}` as
+ * Russian's one too, which equals ICU's `=1 {A} one {A}`), for every sample count.
  */
 export function choosesLikeIcu(plural: PluralNode, language: string, choose: (count: number) => Message | undefined): boolean {
-  return PLURAL_SAMPLES.every((count) => choose(count) === icuBranch(plural, language, count));
+  return PLURAL_SAMPLES.every((count) => sameBranch(choose(count), icuBranch(plural, language, count)));
 }

@@ -130,12 +130,13 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       mkdirSync(join(app, 'public', 'locales', 'en'), { recursive: true });
       mkdirSync(join(app, 'public', 'locales', 'de'), { recursive: true });
       writeFileSync(join(app, 'public', 'locales', 'en', 'common.json'), JSON.stringify({ save: 'Save', files_one: '{{count}} file', files_other: '{{count}} files' }));
-      writeFileSync(join(app, 'public', 'locales', 'en', 'nav-bar.json'), JSON.stringify({ home: 'Home' }));
+      writeFileSync(join(app, 'public', 'locales', 'en', 'nav-bar.json'), JSON.stringify({ home: 'Home', 'Sign out': 'Sign out' }));
       writeFileSync(join(app, 'public', 'locales', 'de', 'common.json'), JSON.stringify({ save: 'Speichern', files_one: '{{count}} Datei', files_other: '{{count}} Dateien', nope: 'x' }));
       const result = await tolk('push', [...connection(target), '--format', 'i18next', '--in', app, '--skip-invalid']);
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/Imported from 3 file\(s\)\n  groups +2 new\n  entries +3 new, 0 updated, 0 unchanged\n  translations +2 new/);
-      expect(result.stdout).toMatch(/Refused \(1\)\nkey +language +why\n-+ +-+ +-+\ncommon\.nope +de +no entry has this key/);
+      expect(result.stdout).toMatch(/Refused \(1\)\nkey +language +why\n-+ +-+ +-+\nnav-bar\.Sign out +en +the entry name "Sign out" may hold only ASCII letters/);
+      expect(result.stdout).toMatch(/Warnings \(1\)\nkey +language +what\n-+ +-+ +-+\ncommon\.nope +de +skipped: no entry has this key/);
       const exported = (await server.api('GET', `/projects/${target}/export/json`, { key })).body;
       expect(exported.en).toEqual({ common: { files: '{count, plural, one {{count} file} other {{count} files}}', save: 'Save' }, 'nav-bar': { home: 'Home' } });
     });
@@ -222,7 +223,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(dry.report).toMatchObject({ groups: { created: 0 }, entries: { created: 1, updated: 0 }, translations: { created: 0, updated: 0 } });
     });
 
-    it('places a key that fits no group at the top level, and lists a key too short for that and a translated key with no entry', async () => {
+    it('places a key that fits no group at the top level, refuses a key too short for that, and skips a translated key with no entry (a warning)', async () => {
       const target = await emptyProject();
       const dir = freshDir();
       writeFileSync(join(dir, 'app_en.arb'), JSON.stringify({ '@@locale': 'en', homeGreeting: 'Hi', ok: 'OK', homeOk: 'OK' }));
@@ -230,7 +231,8 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       const result = await push(target, 'flutter', dir, ['--skip-invalid']);
       expect(result.code).toBe(1);
       expect(result.report.entries.created).toBe(2);
-      expect(result.report.refused.map((item: any) => `${item.language}:${item.key}`)).toEqual(['en:ok', 'de:homeFarewell']);
+      expect(result.report.refused.map((item: any) => `${item.language}:${item.key}`)).toEqual(['en:ok']);
+      expect(result.report.warnings).toContainEqual({ key: 'homeFarewell', language: 'de', message: expect.stringContaining('no entry has this key') });
       const arb = await untar(Buffer.from(await (await fetch(`${server.baseUrl}/projects/${target}/export/flutter`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer()));
       expect(Object.keys(JSON.parse(arb.get('app_en.arb')!)).filter((name) => !name.startsWith('@'))).toEqual(['homeGreeting', 'homeOk']);
     });

@@ -9,6 +9,8 @@ export interface DownloadRequest {
   project: string;
   format: PullFormat;
   pretty: boolean;
+  /** i18next: one file per top-level group (`?namespaces=true`) */
+  namespaces?: boolean;
   /** sent as If-None-Match */
   etag?: string;
   /** called with the bytes received so far */
@@ -51,6 +53,7 @@ async function readBody(response: Response, onProgress?: (received: number) => v
 export async function downloadExport(request: DownloadRequest): Promise<Download> {
   const target = new URL(`${request.url}/api/v1/projects/${encodeURIComponent(request.project)}/export/${request.format}`);
   if (request.pretty) target.searchParams.set('format', 'true');
+  if (request.namespaces) target.searchParams.set('namespaces', 'true');
   const headers: Record<string, string> = { authorization: `Bearer ${request.apiKey}` };
   if (request.etag) headers['if-none-match'] = request.etag;
   let response: Response;

@@ -21,6 +21,8 @@ export interface PullOptions {
   out: string;
   pretty: boolean;
   quiet: boolean;
+  /** i18next: `<lang>/<group>.json` per top-level group instead of `<lang>/translation.json` */
+  namespaces: boolean;
 }
 
 /** What commander gives: every option undefined unless it was on the command line. */
@@ -32,6 +34,7 @@ export interface PullFlags {
   out?: string;
   pretty?: boolean;
   quiet?: boolean;
+  namespaces?: boolean;
 }
 
 export type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out', string>> & { pretty?: boolean };
@@ -95,6 +98,7 @@ export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd
   const server = resolveServerOptions(flags, env, file);
   const format = required('format', flags.format, file.format);
   if (!(PULL_FORMATS as readonly string[]).includes(format)) throw new Error(`--format must be one of ${PULL_FORMATS.join(', ')}, not "${format}"`);
+  if (flags.namespaces && format !== 'i18next') throw new Error('--namespaces is for --format i18next');
   return {
     ...server,
     format: format as PullFormat,
@@ -102,5 +106,6 @@ export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd
     out: resolve(cwd, required('out', flags.out, file.out)),
     pretty: flags.pretty ?? file.pretty ?? false,
     quiet: flags.quiet ?? false,
+    namespaces: flags.namespaces ?? false,
   };
 }

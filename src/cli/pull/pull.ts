@@ -62,6 +62,7 @@ export function registerPullCommand(program: Command): void {
     .option('--pretty', 'pretty-printed JSON')
     .option('--no-pretty', 'compact JSON (overrides "pretty" in tolk.json)')
     .option('--quiet', 'no progress line on stderr')
+    .option('--namespaces', 'i18next: each top-level group as its own namespace file <lang>/<group>.json')
     .action(async (flags: PullFlags) => {
       const options = resolvePullOptions(flags, process.env, process.cwd());
       const result = await pull(options);

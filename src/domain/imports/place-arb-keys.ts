@@ -6,7 +6,8 @@
  * 2. under the deepest group (existing, or made by this import) whose composite key is a prefix of it
  *    ending before a capital letter or a digit, the rest (first letter lowered) as the entry's name:
  *    `authLoginSubmit` under `auth` › `login` is `submit`;
- * 3. a new top-level group named by its first word, holding the rest: `settingsTitle` → `settings` › `title`;
+ * 3. a new top-level group named by its first word, holding the rest: `settingsTitle` → `settings` › `title`
+ *    (unless that word is a key of the file itself: `product` beside `productName`);
  * 4. a top-level key of its own name (`ok`, `hello_world`), when the key style allows that name.
  * A key that fits none of these is refused with the rule it breaks.
  */
@@ -25,6 +26,7 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
   for (const group of state.groups.values()) groupByKey.set(flutterKey(group.path), group.path);
   const topLevelNames = new Set([...state.entries.values()].filter((entry) => entry.path.length === 1).map((entry) => entry.path[0]!));
 
+  const fileKeys = new Set(document.texts.get(baseLanguage)?.keys() ?? []);
   const place = (key: string): readonly string[] | string => {
     // Every prefix ending before a capital or a digit, longest first: a lookup each, not a scan of the groups.
     for (let end = key.length - 1; end > 0; end -= 1) {
@@ -36,7 +38,8 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
       if (fitsKeyStyle(name, 'entry', style) && flutterKey(path) === key) return path;
     }
     const first = /^[a-z][a-z0-9]*(?=[A-Z])/.exec(key)?.[0];
-    if (first && !groupByKey.has(first) && !topLevelNames.has(first) && fitsKeyStyle(first, 'group', style)) {
+    // A first word that is itself a key of the file (`product` beside `productName`) makes no group: both stay keys.
+    if (first && !groupByKey.has(first) && !topLevelNames.has(first) && !fileKeys.has(first) && fitsKeyStyle(first, 'group', style)) {
       const name = lowerFirst(key.slice(first.length));
       if (fitsKeyStyle(name, 'entry', style)) {
         groupByKey.set(first, [first]);
@@ -68,7 +71,8 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
     for (const [key, text] of texts) {
       const path = pathOfKey.get(key);
       if (!path) {
-        if (!refusedKeys.has(key)) refuse(placed, key, language, "no entry has this key, and the base language's file does not hold it");
+        const why = refusedKeys.has(key) ? 'skipped: its base text was refused' : "skipped: no entry has this key, and the base language's file does not hold it";
+        placed.warnings.push({ key, language, code: 'WARNING', message: why });
         continue;
       }
       const placedKey = pathKey(path);

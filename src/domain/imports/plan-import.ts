@@ -227,7 +227,9 @@ export function planImport(document: ImportDocument, state: ImportState, project
       const stored = state.entries.get(key);
       const entryId = entryIdOf.get(key) ?? stored?.id;
       if (entryId === undefined) {
-        refuse(keyOf(key).key, language, baseTexts.has(key) ? 'its base text was refused' : "no entry has this key, and the base language's file does not hold it");
+        // Real apps keep translations of keys their base file dropped long ago: skipped and said, never a reason to refuse the rest.
+        const why = baseTexts.has(key) ? 'skipped: its base text was refused' : "skipped: no entry has this key, and the base language's file does not hold it";
+        plan.warnings.push({ key: keyOf(key).key, language, code: 'WARNING', message: why });
         continue;
       }
       const problem = textProblem(text);

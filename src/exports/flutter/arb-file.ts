@@ -86,7 +86,8 @@ export function templateMetadata(description: string | null, placeholders: reado
     for (const [name, value] of Object.entries(keptPlaceholders)) {
       const declared: Json = isObject(value) ? { ...value } : {};
       const needed = printed.get(name);
-      if (needed?.type === 'num' && !NUMBER_TYPES.has(String(declared['type']))) declared['type'] = 'num';
+      // A type the plural cannot take is corrected; none at all is left so (gen-l10n infers num for a plural's placeholder).
+      if (needed?.type === 'num' && declared['type'] !== undefined && !NUMBER_TYPES.has(String(declared['type']))) declared['type'] = 'num';
       if (needed?.format && declared['format'] === undefined) declared['format'] = needed.format;
       result[name] = declared;
     }

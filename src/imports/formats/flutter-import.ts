@@ -79,7 +79,7 @@ export function readFlutterImport(members: readonly ArchiveMember[], baseLanguag
         continue;
       }
       try {
-        addText(document, language, null, key, readArbMessage(value, formatted.get(key), escaping));
+        addText(document, language, null, key, readArbMessage(value, formatted.get(key), escaping, language));
       } catch (error) {
         refuse(document, key, language, (error as Error).message);
       }

@@ -7,14 +7,50 @@
  */
 import type { Message, MessageCase, MessageNode } from '../message.js';
 import { printIcu } from '../print-icu.js';
+import { pluralCategoriesOf } from '../plural-rules.js';
 import { readEscaped } from './escaping.js';
+
+const EXACT_OF = { zero: '=0', one: '=1', two: '=2' } as const;
+
+/**
+ * A plural's cases as gen-l10n means them in `language`: Intl.pluralLogic passes `=0`, `=1`, `=2` as the
+ * zero, one and two parameters, which serve exactly 0, 1, 2 and also the language's own category
+ * (Russian `=1` is also 21, 31, …), and it uses `zero`, `one`, `two` for exactly 0, 1, 2 even where the
+ * language has no such category (English `zero`). So: an exact case also becomes its category where the
+ * language has that category and the message lacks it; a category the language lacks becomes its exact case.
+ */
+function genL10nCases(cases: MessageCase[], language: string | undefined): MessageCase[] {
+  if (!language) return cases;
+  const categories = new Set<string>(pluralCategoriesOf(language));
+  const has = (key: string) => cases.some((c) => c.key === key);
+  const result: MessageCase[] = [];
+  for (const c of cases) {
+    const exact = EXACT_OF[c.key as keyof typeof EXACT_OF];
+    if (exact && !categories.has(c.key)) {
+      if (!has(exact)) result.push({ key: exact, message: c.message });
+      continue;
+    }
+    result.push(c);
+  }
+  for (const [category, exact] of Object.entries(EXACT_OF)) {
+    const exactCase = cases.find((c) => c.key === exact);
+    if (exactCase && categories.has(category) && !has(category)) result.push({ key: category, message: exactCase.message });
+  }
+  const order = ['=0', '=1', '=2', 'zero', 'one', 'two', 'few', 'many', 'other'];
+  return result.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+}
 
 /** A literal run in `use-escaping: true` syntax: quoted runs and plain text, up to an unquoted brace. */
 const ESCAPED_RUN = /(?:'[^']*'|[^{}'])+/y;
 
 class ArbReader {
   private at = 0;
-  constructor(private readonly text: string, private readonly formatted: ReadonlySet<string>, private readonly escaping: boolean) {}
+  constructor(
+    private readonly text: string,
+    private readonly formatted: ReadonlySet<string>,
+    private readonly escaping: boolean,
+    private readonly language: string | undefined,
+  ) {}
 
   message(count: string | null): MessageNode[] {
     const nodes: MessageNode[] = [];
@@ -59,7 +95,7 @@ class ArbReader {
       cases.push({ key: match[1]!, message });
     }
     this.take(/\s*\}/y, `'}' closing the ${head[2]} on ${name}`);
-    return head[2] === 'plural' ? { kind: 'plural', name, ordinal: false, cases } : { kind: 'select', name, cases };
+    return head[2] === 'plural' ? { kind: 'plural', name, ordinal: false, cases: genL10nCases(cases, this.language) } : { kind: 'select', name, cases };
   }
 
   private take(pattern: RegExp, expected: string): RegExpExecArray {
@@ -78,10 +114,11 @@ class ArbReader {
 /**
  * The ICU message of one ARB message in gen-l10n's default syntax (or, with `escaping`, its
  * `use-escaping: true` syntax), `formatted` naming the placeholders the template declares with a
- * number format; throws where that syntax is broken.
+ * number format; throws where that syntax is broken. With `language`, plural cases mean what gen-l10n
+ * makes of them in that language (genL10nCases).
  */
-export function readArbMessage(text: string, formatted: ReadonlySet<string> = new Set(), escaping = false): string {
-  const reader = new ArbReader(text, formatted, escaping);
+export function readArbMessage(text: string, formatted: ReadonlySet<string> = new Set(), escaping = false, language?: string): string {
+  const reader = new ArbReader(text, formatted, escaping, language);
   const nodes = reader.message(null);
   if (!reader.done()) throw new Error(`a '}' closes nothing in ${JSON.stringify(text)}`);
   return printIcu(nodes);
