@@ -65,6 +65,18 @@ export async function createUserWithPassword(
   return { id: created.id, email: user.email, password: user.password, apiKey: created.apiKey };
 }
 
+/** The REST API of `world` with `apiKey`: answers the parsed body, throws on any non-2xx (for setting a scene up). */
+export function apiCaller(world: WebWorld, apiKey: () => string) {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${apiKey()}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${world.baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  };
+}
+
 /** Launches headless Chromium. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

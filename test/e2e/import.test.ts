@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_AVAILABLE, createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer } from './harness.js';
+import { apiCaller, BROWSER_AVAILABLE, createUserWithPassword, expectAccessible, launchBrowser, openPage, signInByApi, startWebServer } from './harness.js';
 
 type World = Awaited<ReturnType<typeof startWebServer>>;
 const PASSWORD = 'correct horse battery';
@@ -21,14 +21,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: import', () => {
   let user: { id: string; apiKey: string; email: string };
   let projectId: string;
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${user.apiKey}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${world.baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
-  }
+  const call = <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => apiCaller(world, () => user.apiKey)<T>(method, path, body);
 
   beforeAll(async () => {
     world = await startWebServer();

@@ -1,15 +1,7 @@
 /** The import report as a person reads it: the counts, then each list as a table of key, language and text. */
+import type { ImportReport } from '../../domain/imports/import-project.js';
 
-export interface ImportReport {
-  dryRun: boolean;
-  groups: { created: number };
-  entries: { created: number; updated: number; unchanged: number };
-  translations: { created: number; updated: number; unchanged: number };
-  conflicts: { key: string; language: string; stored: string; imported: string }[];
-  refused: { key: string; language: string; code: string; message: string }[];
-  warnings: { key: string; language: string; message: string }[];
-  totals: { conflicts: number; refused: number; warnings: number };
-}
+export type { ImportReport };
 
 /** Rows a table shows before "… and N more" (the report itself carries up to 1,000). */
 const SHOWN = 50;

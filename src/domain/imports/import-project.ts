@@ -11,6 +11,7 @@ import { readJsonImport } from '../../imports/formats/json-import.js';
 import { readVueI18nImport } from '../../imports/formats/vue-i18n-import.js';
 import type { ImportDocument, ImportProblem } from '../../imports/import-document.js';
 import { readArchive } from '../../imports/read-archive.js';
+import { updateEntry } from '../../store/repositories/entries.js';
 import * as writes from '../../store/repositories/imports.js';
 import { beginProjectWrite } from '../../store/repositories/projects.js';
 import type { Db } from '../../store/schema.js';
@@ -156,7 +157,7 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
     return [entry.id, projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
   });
   for (const change of plan.entryChanges) {
-    await writes.updateEntryFields(db, change.id, {
+    await updateEntry(db, change.id, {
       ...(change.baseTerm !== undefined ? { base_term: change.baseTerm, base_term_key: change.baseTerm.toLowerCase() } : {}),
       ...(change.contextInfo !== undefined ? { context_info: change.contextInfo } : {}),
       ...(change.arbMetadata !== undefined ? { arb_metadata: change.arbMetadata } : {}),

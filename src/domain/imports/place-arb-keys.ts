@@ -71,6 +71,7 @@ export function placeArbKeys(document: ImportDocument, state: ImportState, baseL
     for (const [key, text] of texts) {
       const path = pathOfKey.get(key);
       if (!path) {
+        if (language === baseLanguage) continue; // refused above
         const why = refusedKeys.has(key) ? 'skipped: its base text was refused' : "skipped: no entry has this key, and the base language's file does not hold it";
         placed.warnings.push({ key, language, code: 'WARNING', message: why });
         continue;

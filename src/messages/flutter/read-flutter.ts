@@ -7,7 +7,7 @@
  */
 import type { Message, MessageCase, MessageNode } from '../message.js';
 import { printIcu } from '../print-icu.js';
-import { pluralCategoriesOf } from '../plural-rules.js';
+import { PLURAL_SAMPLES, pluralCategoriesOf, pluralCategoryOf } from '../plural-rules.js';
 import { readEscaped } from './escaping.js';
 
 const EXACT_OF = { zero: '=0', one: '=1', two: '=2' } as const;
@@ -17,7 +17,8 @@ const EXACT_OF = { zero: '=0', one: '=1', two: '=2' } as const;
  * zero, one and two parameters, which serve exactly 0, 1, 2 and also the language's own category
  * (Russian `=1` is also 21, 31, …), and it uses `zero`, `one`, `two` for exactly 0, 1, 2 even where the
  * language has no such category (English `zero`). So: an exact case also becomes its category where the
- * language has that category and the message lacks it; a category the language lacks becomes its exact case.
+ * language's category holds more numbers than it and the message lacks the category; a category the
+ * language lacks becomes its exact case.
  */
 function genL10nCases(cases: MessageCase[], language: string | undefined): MessageCase[] {
   if (!language) return cases;
@@ -34,7 +35,10 @@ function genL10nCases(cases: MessageCase[], language: string | undefined): Messa
   }
   for (const [category, exact] of Object.entries(EXACT_OF)) {
     const exactCase = cases.find((c) => c.key === exact);
-    if (exactCase && categories.has(category) && !has(category)) result.push({ key: category, message: exactCase.message });
+    if (!exactCase || !categories.has(category) || has(category)) continue;
+    // Only where the category holds more than the exact number (Russian one: 21, 31…; French one: 0): English one is 1 alone.
+    const value = Number(exact.slice(1));
+    if (PLURAL_SAMPLES.some((count) => count !== value && pluralCategoryOf(language, count) === category)) result.push({ key: category, message: exactCase.message });
   }
   const order = ['=0', '=1', '=2', 'zero', 'one', 'two', 'few', 'many', 'other'];
   return result.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));

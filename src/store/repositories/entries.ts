@@ -43,7 +43,7 @@ export async function listGroupEntries(db: Db, groupId: string, search: string |
 export async function updateEntry(
   db: Db,
   entryId: string,
-  changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'updated_at'>>,
+  changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'arb_metadata' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('entries').set(changes).where('id', '=', entryId).execute();
 }

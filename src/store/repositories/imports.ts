@@ -7,7 +7,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import type { Db, EntryRow } from '../schema.js';
+import type { Db } from '../schema.js';
 
 /** Rows per statement: 2,000 × at most 10 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
 const CHUNK = 2000;
@@ -56,14 +56,6 @@ export async function deleteMissing(db: Db, pairs: readonly { entryId: string; l
   for (const { entryId, language } of pairs) {
     await db.deleteFrom('missing_translations').where('entry_id', '=', entryId).where('language', '=', language).execute();
   }
-}
-
-export async function updateEntryFields(
-  db: Db,
-  entryId: string,
-  set: Partial<Pick<EntryRow, 'base_term' | 'base_term_key' | 'context_info' | 'arb_metadata' | 'updated_at'>>,
-): Promise<void> {
-  await db.updateTable('entries').set(set).where('id', '=', entryId).execute();
 }
 
 export async function updateTranslationText(db: Db, entryId: string, language: string, set: { translation: string; translator_id: string; updated_at: string }): Promise<void> {
