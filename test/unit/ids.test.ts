@@ -1,7 +1,7 @@
 /** Ids are CUID2 (the spec's format), made with node:crypto's native SHA3: the package's own check accepts every one. */
 import { isCuid } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../src/domain/shared/ids.js';
+import { newId, newIds } from '../../src/domain/shared/ids.js';
 
 describe('newId', () => {
   it('makes 24-character CUID2 ids that @paralleldrive/cuid2 accepts, all different', () => {
@@ -25,5 +25,19 @@ describe('newId', () => {
     expect(counts.size).toBe(26);
     // 25 degrees of freedom: p = 0.001 at 52.6
     expect(chiSquare).toBeLessThan(52.6);
+  });
+});
+
+describe('newIds', () => {
+  it('makes many ids in a worker thread: CUID2, all different, and different from those made here', async () => {
+    const ids = await newIds(30_000);
+    expect(ids).toHaveLength(30_000);
+    const seen = new Set([...ids, ...Array.from({ length: 1_000 }, () => newId())]);
+    expect(seen.size).toBe(31_000);
+    for (const id of ids.slice(0, 2_000)) expect(isCuid(id), id).toBe(true);
+  });
+
+  it('makes a few ids without a thread', async () => {
+    expect(await newIds(3)).toHaveLength(3);
   });
 });

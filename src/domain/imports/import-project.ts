@@ -19,7 +19,7 @@ import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
-import { newId, nowIso } from '../shared/ids.js';
+import { newId, newIds, nowIso } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { loadImportState } from './import-state.js';
@@ -110,6 +110,9 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   const document = await readDocument(request, before.project.baseLanguage);
   // The body (a parsed JSON tree of every text, or the archive) is read: let it go before the writes.
   request.body = undefined;
+  // The translations' ids, made on another core while this one plans (at most one per text of a non-base file).
+  const translationIds = request.dryRun ? Promise.resolve([]) : newIds(translationTextCount(document, before.project.baseLanguage));
+  translationIds.catch(() => {}); // awaited before the writes; a refusal before then must not leave it unhandled
   const run = async (trx: Db) => {
     if (!request.dryRun && !(await beginProjectWrite(trx, projectId, nowIso()))) throw projectNotFound();
     const access = await loadProjectAccess(trx, principal, projectId);
@@ -122,7 +125,10 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     if (request.dryRun) return reportOf(plan, true);
     // Nothing to write: roll back, so the content version (the exports' ETag) stays as it was.
     if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, false));
-    await applyPlan(trx, principal, access, plan);
+    // The plan holds every text it writes: the document's maps (a million entries for a large import) can go.
+    for (const texts of placed.texts.values()) texts.clear();
+    for (const texts of document.texts.values()) texts.clear();
+    await applyPlan(trx, principal, access, plan, await translationIds);
     return reportOf(plan, false);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
@@ -135,6 +141,13 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   }
 }
 
+/** How many texts the non-base files hold: the most translations an import can insert. */
+function translationTextCount(document: ImportDocument, baseLanguage: string): number {
+  let count = 0;
+  for (const [language, texts] of document.texts) if (language !== baseLanguage) count += texts.size;
+  return count;
+}
+
 class NothingToWrite extends Error {
   constructor(readonly report: ImportReport) {
     super('nothing to write');
@@ -145,7 +158,7 @@ const hasWrites = (plan: ImportPlan) =>
   plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
 
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
-async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan): Promise<void> {
+async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, ids: string[]): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
@@ -179,7 +192,7 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
   inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
   await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, inserts.length, (i) => {
     const write = inserts[i]!;
-    return [newId(), write.entryId, write.language, write.text, principal.userId, now, now];
+    return [ids[i] ?? newId(), write.entryId, write.language, write.text, principal.userId, now, now];
   });
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
