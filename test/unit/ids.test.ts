@@ -29,15 +29,18 @@ describe('newId', () => {
 });
 
 describe('newIds', () => {
-  it('makes many ids in a worker thread: CUID2, all different, and different from those made here', async () => {
-    const ids = await newIds(30_000);
-    expect(ids).toHaveLength(30_000);
+  it('makes many ids in a worker thread: CUID2, all different, and different from those made here; past the batch, new ones', async () => {
+    const idAt = await newIds(30_000);
+    const ids = Array.from({ length: 30_000 }, (_, i) => idAt(i));
     const seen = new Set([...ids, ...Array.from({ length: 1_000 }, () => newId())]);
     expect(seen.size).toBe(31_000);
     for (const id of ids.slice(0, 2_000)) expect(isCuid(id), id).toBe(true);
+    expect(isCuid(idAt(30_000))).toBe(true);
+    expect(seen.has(idAt(30_001))).toBe(false);
   });
 
   it('makes a few ids without a thread', async () => {
-    expect(await newIds(3)).toHaveLength(3);
+    const idAt = await newIds(3);
+    expect(new Set([idAt(0), idAt(1), idAt(2)]).size).toBe(3);
   });
 });

@@ -19,7 +19,7 @@ import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
-import { newId, newIds, nowIso } from '../shared/ids.js';
+import { newIds, nowIso, type IdSource } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { loadImportState } from './import-state.js';
@@ -111,7 +111,7 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   // The body (a parsed JSON tree of every text, or the archive) is read: let it go before the writes.
   request.body = undefined;
   // The translations' ids, made on another core while this one plans (at most one per text of a non-base file).
-  const translationIds = request.dryRun ? Promise.resolve([]) : newIds(translationTextCount(document, before.project.baseLanguage));
+  const translationIds = newIds(request.dryRun ? 0 : translationTextCount(document, before.project.baseLanguage));
   translationIds.catch(() => {}); // awaited before the writes; a refusal before then must not leave it unhandled
   const run = async (trx: Db) => {
     if (!request.dryRun && !(await beginProjectWrite(trx, projectId, nowIso()))) throw projectNotFound();
@@ -158,7 +158,7 @@ const hasWrites = (plan: ImportPlan) =>
   plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
 
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
-async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, ids: string[]): Promise<void> {
+async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, idAt: IdSource): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
@@ -192,7 +192,7 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
   inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
   await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, inserts.length, (i) => {
     const write = inserts[i]!;
-    return [ids[i] ?? newId(), write.entryId, write.language, write.text, principal.userId, now, now];
+    return [idAt(i), write.entryId, write.language, write.text, principal.userId, now, now];
   });
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
