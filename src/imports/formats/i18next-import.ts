@@ -22,7 +22,7 @@ function foldLevel(document: ImportDocument, entries: Level, language: string, p
   const plurals = new Map<string, Map<string, string>>();
   for (const [name, text] of texts) {
     const suffix = pluralSuffixOf(name);
-    if (!suffix || text === '') continue;
+    if (!suffix) continue;
     const stem = name.slice(0, -(suffix.length + 1));
     if (stem === '' || texts.has(stem) || !texts.has(`${stem}_other`)) continue;
     plurals.set(stem, (plurals.get(stem) ?? new Map<string, string>()).set(suffix, text));

@@ -26,7 +26,11 @@ const NESTING = '$t(';
 /** The message as i18next keys; what i18next cannot say natively is its `other` branch. */
 export function printI18next(message: Message, language: string): I18nextMessage {
   const shape = singlePlural(message);
-  if (shape && shape.plural.name === 'count') {
+  if (shape && shape.plural.cases.length === 1) {
+    // `{x, plural, other {#}}` is a formatted number: one key, `{{x, number}}`, whatever the argument's name.
+    const text = printFlat(formOf(shape, shape.plural.cases[0]!.message), shape.plural.name);
+    if (text !== undefined) return { forms: [['', text]], native: true };
+  } else if (shape && shape.plural.name === 'count') {
     const forms = pluralForms(shape.plural.cases, language);
     if (forms) {
       const printed = forms.map(([suffix, branch]) => [suffix, printFlat(formOf(shape, branch))] as const);
@@ -61,14 +65,14 @@ function choosesLikeI18next(plural: Parameters<typeof choosesLikeIcu>[0], langua
   return choosesLikeIcu(plural, language, (count) => (count === 0 && bySuffix.get('_zero')) || bySuffix.get(`_${pluralCategoryOf(language, count)}`));
 }
 
-/** Text, `{{x}}` and `{{count, number}}`; undefined when the literal text would read as i18next syntax. */
-function printFlat(message: Message): string | undefined {
+/** Text, `{{x}}` and `{{count, number}}` (`#` of the plural on `count`); undefined when the literal text would read as i18next syntax. */
+function printFlat(message: Message, poundOf = 'count'): string | undefined {
   let text = '';
   const written: string[] = [];
   for (const node of message) {
     if (node.kind === 'text') text += node.value;
     else if (node.kind === 'argument' || node.kind === 'pound') {
-      const placeholder = node.kind === 'argument' ? `{{${node.name}}}` : '{{count, number}}';
+      const placeholder = node.kind === 'argument' ? `{{${node.name}}}` : `{{${poundOf}, number}}`;
       text += placeholder;
       written.push(placeholder);
     } else return undefined;

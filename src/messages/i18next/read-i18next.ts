@@ -17,7 +17,10 @@ function readText(text: string, count: string | null): Message {
   for (const match of text.matchAll(INTERPOLATION)) {
     if (match.index > last) nodes.push({ kind: 'text', value: text.slice(last, match.index) });
     const name = match[1]!;
-    nodes.push(name === count && match[2] ? { kind: 'pound' } : { kind: 'argument', name });
+    if (name === count && match[2]) nodes.push({ kind: 'pound' });
+    // A formatted number outside a plural: ICU says it as a plural with `other` alone, whose `#` is formatted.
+    else if (match[2]) nodes.push({ kind: 'plural', name, ordinal: false, cases: [{ key: 'other', message: [{ kind: 'pound' }] }] });
+    else nodes.push({ kind: 'argument', name });
     last = match.index + match[0].length;
   }
   if (last < text.length) nodes.push({ kind: 'text', value: text.slice(last) });

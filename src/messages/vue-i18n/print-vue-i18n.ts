@@ -22,7 +22,8 @@ export function printVueI18n(message: Message, language: string): VueI18nMessage
   if (shape && !shape.plural.cases.some((c) => exactValue(c.key) !== undefined && c.key !== '=0')) {
     const forms = pipeForms(shape.plural, language);
     if (choosesLikeIcu(shape.plural, language, (count) => forms[pipeIndex(language, count, forms.length)])) {
-      const text = forms.map((branch) => keepEdgeSpaces(printFlat(formOf(shape, branch), shape.plural.name))).join(' | ');
+      // vue-i18n trims around pipes only: a lone form (a language with `other` alone) keeps its spaces as they are.
+      const text = forms.length === 1 ? printFlat(formOf(shape, forms[0]!), shape.plural.name) : forms.map((branch) => keepEdgeSpaces(printFlat(formOf(shape, branch), shape.plural.name))).join(' | ');
       return { text, native: true };
     }
   } else if (!message.some((node) => node.kind === 'plural' || node.kind === 'select')) {
