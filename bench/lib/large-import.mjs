@@ -63,12 +63,16 @@ const percentile = (values, share) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 };
 
-/** Runs import-large once; `server()` gives the live server's `{ url, pid }`. */
-export async function measureLargeImport({ server, apiKey, large, readEntryIds }) {
-  const { url: baseUrl, pid } = await server();
-  const exported = await download(`${baseUrl}/api/v1/projects/${large.projectId}/export/json`, apiKey, true);
+/**
+ * Runs import-large once; `server()` gives the live server's `{ url, pid }`, `fresh()` restarts it first
+ * (after the export is downloaded, so that the export's heap is not the import's peak).
+ */
+export async function measureLargeImport({ server, fresh, apiKey, large, readEntryIds }) {
+  const exporter = await server();
+  const exported = await download(`${exporter.url}/api/v1/projects/${large.projectId}/export/json`, apiKey, true);
   if (exported.status !== 200) return { wall_s: null, problem: `export HTTP ${exported.status}` };
   const body = Buffer.from(exported.body, 'utf8');
+  const { url: baseUrl, pid } = await fresh();
   const created = await post(`${baseUrl}/api/v1/projects`, apiKey, Buffer.from(JSON.stringify({ name: 'Import target', baseLanguage: large.baseLanguage, translationLanguages: large.languages })));
   if (created.status !== 200) return { wall_s: null, problem: `create project HTTP ${created.status}: ${created.body.slice(0, 200)}` };
   const projectId = JSON.parse(created.body).id;

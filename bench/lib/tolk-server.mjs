@@ -99,6 +99,12 @@ export class TolkKeeper {
     return this.server.url;
   }
 
+  /** Replaces the live server with a fresh one (a single-shot measurement of its own memory starts from a clean heap). */
+  async restart() {
+    await this.server?.stop();
+    await this.start();
+  }
+
   /** Stops the current server. */
   async stop() {
     await this.server?.stop();
