@@ -99,7 +99,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
       await api.register(publicAccountRoutes(store.db, signUpOpen));
       await api.register(async (authenticated) => {
         requireApiKey(authenticated, store.db);
-        meterRequests(authenticated, store.db);
+        meterRequests(authenticated, store.usage);
         const options = { db: store.db };
         await authenticated.register(infoRoute, options);
         await authenticated.register(projectRoutes, options);
@@ -107,7 +107,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
         await authenticated.register(entryRoutes, options);
         await authenticated.register(translationRoutes, options);
         await authenticated.register(memberRoutes, options);
-        await authenticated.register(exportRoutes(store.reader), options);
+        await authenticated.register(exportRoutes(store.reader, store.usage), options);
         await authenticated.register(checkRoutes(store.reader), options);
         await authenticated.register(importRoutes(importMaxBytes), options);
         await authenticated.register(profileRoute, options);

@@ -42,7 +42,7 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     say(`${kind}: bare node:http ${ceiling.rps} req/s`);
     const headers = { authorization: `Bearer ${user.apiKey}` };
     const scenarios = [];
-    for (const scenario of buildScenarios({ small, large, creates, tag })) {
+    for (const scenario of options.parts.has('scenarios') ? buildScenarios({ small, large, creates, tag }) : []) {
       const crashesBefore = tolk.crashes.length;
       const target = { url: (phase) => tolk.url(`${scenario.id}, before its ${phase}`) };
       const measured = await measure(target, scenario, { ...load, headers });
@@ -52,27 +52,17 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       say(`${kind}: ${scenario.id}: ${measured.rps} req/s, p99 ${measured.p99_ms} ms, ${measured.errors} errors${crashes ? `, SERVER CRASHED ${crashes}×` : ''}`);
     }
 
-    say(`${kind}: large project exports, one at a time…`);
     const server = async (format) => {
       const url = await tolk.url(`before the large ${format} export`);
       return { url, pid: tolk.server.pid };
     };
-    const largeExports = await measureLargeExports({ server, apiKey: user.apiKey, projectId: large.projectId, languageCount: large.languages.length + 1 });
-    await tolk.url('after the large exports');
-    say(`${kind}: import-large: the large project's json export into an empty project, point reads meanwhile…`);
-    const largeImport = await measureLargeImport({
-      server: async () => ({ url: await tolk.url('before import-large'), pid: tolk.server.pid }),
-      // a fresh server for the import itself: the heap the exports leave, which V8 keeps, would otherwise be its peak RSS
-      fresh: async () => {
-        await tolk.restart();
-        return { url: await tolk.url('before import-large'), pid: tolk.server.pid };
-      },
-      apiKey: user.apiKey,
-      large: { ...large, baseLanguage: LARGE_BASE_LANGUAGE },
-      readEntryIds: small.entryIds,
-    });
-    say(`${kind}: import-large: ${largeImport.wall_s ?? 'failed'} s, peak RSS ${largeImport.peak_rss_mb} MB, point reads p99 ${largeImport.read_p99_ms} ms${largeImport.problem ? `, PROBLEM ${largeImport.problem}` : ''}`);
-    await tolk.url('after import-large');
+    let largeExports = [];
+    if (options.parts.has('exports')) {
+      say(`${kind}: large project exports, one at a time…`);
+      largeExports = await measureLargeExports({ server, apiKey: user.apiKey, projectId: large.projectId, languageCount: large.languages.length + 1 });
+      await tolk.url('after the large exports');
+    }
+    const largeImport = options.parts.has('import') ? await importLarge({ kind, tolk, user, large, small }) : null;
     return {
       result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport },
       context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes },
@@ -85,4 +75,23 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     await tolk.stop();
     await store.dispose();
   }
+}
+
+/** import-large on a fresh server (see large-import.mjs). */
+async function importLarge({ kind, tolk, user, large, small }) {
+  say(`${kind}: import-large: the large project's json export into an empty project, point reads meanwhile…`);
+  const largeImport = await measureLargeImport({
+    server: async () => ({ url: await tolk.url('before import-large'), pid: tolk.server.pid }),
+    // a fresh server for the import itself: the heap the exports leave, which V8 keeps, would otherwise be its peak RSS
+    fresh: async () => {
+      await tolk.restart();
+      return { url: await tolk.url('before import-large'), pid: tolk.server.pid };
+    },
+    apiKey: user.apiKey,
+    large: { ...large, baseLanguage: LARGE_BASE_LANGUAGE },
+    readEntryIds: small.entryIds,
+  });
+  say(`${kind}: import-large: ${largeImport.wall_s ?? 'failed'} s, peak RSS ${largeImport.peak_rss_mb} MB, point reads p99 ${largeImport.read_p99_ms} ms${largeImport.problem ? `, PROBLEM ${largeImport.problem}` : ''}`);
+  await tolk.url('after import-large');
+  return largeImport;
 }

@@ -1,13 +1,15 @@
 /** Command-line options of `npm run bench -- …`. */
-const USAGE = `usage: npm run bench -- [--quick] [--store sqlite|postgres] [--cpu-prof]
+const PARTS = ['scenarios', 'exports', 'import'];
+const USAGE = `usage: npm run bench -- [--quick] [--store sqlite|postgres] [--only scenarios|exports|import] [--cpu-prof]
   --quick        every scenario for ~2 s, large project of 10,000 entries (a smoke run)
   --store S      only this store (default: sqlite, and postgres when BENCH_DATABASE_URL is set)
+  --only P       only this part: the load scenarios, the large exports or import-large (repeatable)
   --cpu-prof     run each tolk server with --cpu-prof; profiles go to bench/results/profiles/
 environment: BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db adds the PostgreSQL run`;
 
 /** Parses argv; exits with the usage on anything unknown. */
 export function parseOptions(argv, env = process.env) {
-  const options = { quick: false, cpuProf: false, stores: null };
+  const options = { quick: false, cpuProf: false, stores: null, only: null };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--quick') options.quick = true;
@@ -16,6 +18,10 @@ export function parseOptions(argv, env = process.env) {
       const value = arg.includes('=') ? arg.slice('--store='.length) : argv[(i += 1)];
       if (value !== 'sqlite' && value !== 'postgres') fail(`--store must be sqlite or postgres, got "${value}"`);
       options.stores = [value];
+    } else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg.includes('=') ? arg.slice('--only='.length) : argv[(i += 1)];
+      if (!PARTS.includes(value)) fail(`--only takes ${PARTS.join(', ')}, got "${value}"`);
+      (options.only ??= new Set()).add(value);
     } else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
@@ -25,6 +31,7 @@ export function parseOptions(argv, env = process.env) {
   options.stores ??= postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   if (options.stores.includes('postgres') && !postgresUrl) fail('--store postgres needs BENCH_DATABASE_URL');
   options.postgresUrl = postgresUrl;
+  options.parts = options.only ?? new Set(PARTS);
   options.seconds = options.quick ? 2 : 10;
   options.warmupSeconds = options.quick ? 0.5 : 2;
   return options;

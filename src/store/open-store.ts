@@ -5,6 +5,7 @@ import { migrationProvider } from './migrations/index.js';
 import { connectPostgres, postgresPoolStats, type PoolStats, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
 import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
+import { openUsageFile } from './sqlite/usage-file.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { PoolStats };
@@ -13,10 +14,15 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** for long consistent reads (exports); on SQLite its own read-only connection, on PostgreSQL the same pool */
   readonly reader: Kysely<Database>;
+  /**
+   * the daily request counts: on SQLite a file of their own beside the main one (sqlite/usage-file.ts),
+   * so that a long write transaction never holds up a request's count; on PostgreSQL the same pool
+   */
+  readonly usage: Kysely<Database>;
   readonly dialect: Dialect;
   /**
-   * the connection pool's counts now, for metrics; PostgreSQL only: SQLite holds one writer and one
-   * reader connection for the life of the process, so it has no pool to run short
+   * the connection pool's counts now, for metrics; PostgreSQL only: SQLite holds its few connections
+   * for the life of the process, so it has no pool to run short
    */
   poolStats?(): PoolStats | undefined;
   close(): Promise<void>;
@@ -55,14 +61,23 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
     await db.destroy();
     throw error;
   }
-  if (dialect === 'postgres') return { db, reader: db, dialect, poolStats: () => postgresPoolStats(db), close: () => db.destroy() };
+  if (dialect === 'postgres') return { db, reader: db, usage: db, dialect, poolStats: () => postgresPoolStats(db), close: () => db.destroy() };
+  let usage: Kysely<Database>;
+  try {
+    usage = await openUsageFile(url, db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const reader = connectSqliteReader(url);
   return {
     db,
     reader,
+    usage,
     dialect,
     close: async () => {
       await reader.destroy();
+      await usage.destroy();
       await db.destroy();
     },
   };

@@ -9,7 +9,7 @@
  * arguments only as values (no branching on them, no arrays, no `sql.raw`): `prepared` checks that
  * every stand-in reached the compiled query as a value.
  */
-import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Db } from './schema.js';
 
 /** Where a compiled parameter comes from: an argument by index, or a constant of the builder. */
@@ -62,6 +62,8 @@ export function prepared<A extends unknown[], R>(
       templates.set(dialect, template);
     }
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
-    return db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
+    // The template's query node goes along: the embedded store's driver sends SELECTs to its reader by it.
+    const compiled: CompiledQuery<R> = { sql: template.sql, parameters, query: template.query, queryId: createQueryId() };
+    return db.executeQuery<R>(compiled);
   };
 }

@@ -50,7 +50,7 @@ describe.each(DIALECTS)('the daily quota on %s', (dialect) => {
 
   const info = (key: string) => server.api('GET', '/info', { key });
   const usedToday = async (userId: string) => {
-    const row = await server.store.db.selectFrom('daily_usage').select('count').where('user_id', '=', userId).where('day', '=', today()).executeTakeFirst();
+    const row = await server.store.usage.selectFrom('daily_usage').select('count').where('user_id', '=', userId).where('day', '=', today()).executeTakeFirst();
     return Number(row?.count ?? 0);
   };
 
@@ -183,8 +183,37 @@ describe.each(DIALECTS)('the daily quota on %s', (dialect) => {
   it('counts per UTC day: yesterday\'s used-up quota does not hold today', async () => {
     const user = await server.user({ dailyQuota: 2 });
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await server.store.db.insertInto('daily_usage').values({ user_id: user.id, day: yesterday, count: 2 }).execute();
+    await server.store.usage.insertInto('daily_usage').values({ user_id: user.id, day: yesterday, count: 2 }).execute();
     expect(rateLimitOf(await info(user.apiKey))).toMatchObject({ limit: 2, remaining: 1 });
+  });
+
+  it('answers and counts a read while a long write transaction (an import, say) holds the store', async () => {
+    const user = await server.user({ dailyQuota: 10 });
+    const project = await createProject(server, user.apiKey, { name: 'Held' });
+    let finish!: () => void;
+    const holding = new Promise<void>((resolve) => (finish = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = server.store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('projects').set({ name: 'Renamed inside' }).where('id', '=', project.id).execute();
+      begun();
+      await holding;
+    });
+    try {
+      await inside;
+      const timeout = new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000));
+      const answer = await Promise.race([server.api('GET', `/projects/${project.id}`, { key: user.apiKey }), timeout]);
+      expect(answer).not.toBe('no answer');
+      if (answer === 'no answer') return;
+      expect(answer.status, answer.text).toBe(200);
+      // the committed state, not the transaction's
+      expect(answer.body).toMatchObject({ name: 'Held' });
+      expect(rateLimitOf(answer)).toMatchObject({ limit: 10, remaining: 8 });
+      expect(await usedToday(user.id)).toBe(2);
+    } finally {
+      finish();
+      await transaction;
+    }
   });
 
   describe('across two server processes on one database', () => {

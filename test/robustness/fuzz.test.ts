@@ -117,7 +117,7 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
 
   it(`answers ${PER_STORE} generated requests below 500, with contract error bodies, leaving others' data and the store's integrity intact`, async () => {
     const started = Date.now();
-    const before = await snapshotOf(server.store.db, bystanderId);
+    const before = await snapshotOf(server.store.db, server.store.usage, bystanderId);
     const requests = fc.sample(fuzzRequest, { seed: SEED, numRuns: PER_STORE });
     const client = rawClient(server.baseUrl.replace(/\/api\/v1$/, ''), CONCURRENCY);
     const failures: Failure[] = [];
@@ -191,7 +191,7 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
       client.close();
       totals[dialect] = sent;
     }
-    const after = await snapshotOf(server.store.db, bystanderId);
+    const after = await snapshotOf(server.store.db, server.store.usage, bystanderId);
 
     const coverage = [...perRoute.entries()]
       .sort(([a], [b]) => a.localeCompare(b))

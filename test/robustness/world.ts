@@ -24,7 +24,7 @@ export function envNumber(name: string, fallback: number): number {
 }
 
 /** Everything stored about one user and the projects it owns, in a stable order (for before/after comparison). */
-export async function snapshotOf(db: Kysely<Database>, userId: string) {
+export async function snapshotOf(db: Kysely<Database>, usage: Kysely<Database>, userId: string) {
   const projects = await db.selectFrom('projects').selectAll().where('owner_id', '=', userId).orderBy('id').execute();
   const projectIds = projects.map((project) => project.id);
   const inProjects = projectIds.length > 0 ? projectIds : ['-'];
@@ -33,7 +33,7 @@ export async function snapshotOf(db: Kysely<Database>, userId: string) {
   return {
     user: await db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
     keys: await db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    usage: await db.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).orderBy('day').execute(),
+    usage: await usage.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).orderBy('day').execute(),
     // Others may invite the user (a pending row in their project); only the user can accept.
     memberships: await db
       .selectFrom('project_members')

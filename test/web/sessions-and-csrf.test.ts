@@ -117,7 +117,7 @@ describe.each(DIALECTS)('web sessions on %s', (dialect) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-remaining')).toBeNull();
     }
-    const usage = await server.store.db.selectFrom('daily_usage').selectAll().where('user_id', '=', session.user.id).execute();
+    const usage = await server.store.usage.selectFrom('daily_usage').selectAll().where('user_id', '=', session.user.id).execute();
     expect(usage).toEqual([]);
   });
 

@@ -59,8 +59,8 @@ function exportBody(contentType: string) {
 }
 const NotModified = Type.Null({ description: 'not modified: If-None-Match lists the current ETag (not counted against the quota)' });
 
-/** Registers GET /projects/{id}/export/<format> for each format; exports read through `reader`. */
-export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
+/** Registers GET /projects/{id}/export/<format> for each format; exports read through `reader`, count in `usage`. */
+export function exportRoutes(reader: Kysely<Database>, usage: Kysely<Database>): RoutePlugin {
   return async (app, { db }) => {
     for (const format of EXPORT_FORMATS) {
       app.get(
@@ -80,7 +80,7 @@ export function exportRoutes(reader: Kysely<Database>): RoutePlugin {
           const current = await currentExport(db, principalOf(request), request.params.id, format.id, options);
           reply.header('cache-control', 'private, no-cache');
           if (notModified(request.headers['if-none-match'], current.etag)) return reply.code(304).header('etag', current.etag).send();
-          await chargeQuota(db, request, reply);
+          await chargeQuota(usage, request, reply);
           const kept = current.kept;
           if (kept) {
             reply.header('etag', kept.etag).type(format.contentType);

@@ -26,14 +26,3 @@ const countQuery = prepared(3, (db, userId: string, day: string, limit: number) 
     )
     .returning('count'),
 );
-
-/** The user's daily quota and the count of the day so far. */
-export async function usageOf(db: Db, userId: string, day: string): Promise<{ quota: number; used: number } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('daily_usage as u', (join) => join.onRef('u.user_id', '=', 'users.id').on('u.day', '=', day))
-    .select(['users.daily_quota as quota', 'u.count as used'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row && { quota: Number(row.quota), used: Number(row.used ?? 0) };
-}

@@ -2,8 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
+import { ReadWriteSqliteDriver } from './read-write-driver.js';
 
 /** Distinct SQL texts kept prepared: the API issues a few dozen shapes, so this never evicts in practice. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -36,36 +37,40 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
-/**
- * Write transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting up to
- * busy_timeout for another process's writer. A deferred BEGIN reads first and then fails at once
- * with SQLITE_BUSY when it tries to write after another process has written meanwhile.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
+/** Kysely's SQLite dialect (adapter, compiler) over the driver that keeps reads off the writer. */
+class ReadWriteSqliteDialect extends SqliteDialect {
+  constructor(private readonly writer: SQLite.Database, private readonly reader: SQLite.Database) {
+    super({ database: writer });
+  }
+
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.beginTransaction = async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-    };
-    return driver;
+    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), () => {
+      this.reader.close();
+      this.writer.close();
+    });
   }
 }
 
-/** Opens the read-write connection of `sqlite:<path>`. */
+/**
+ * Opens `sqlite:<path>` read-write: SELECTs outside a transaction run on a read-only connection,
+ * everything else on the writer (read-write-driver.ts).
+ */
 export function connectSqlite(url: string): Kysely<Database> {
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
-  const database = new SQLite(path);
-  database.pragma('journal_mode = WAL');
+  const writer = new SQLite(path);
+  writer.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.
-  database.pragma('synchronous = NORMAL');
+  writer.pragma('synchronous = NORMAL');
   // 64 MiB of page cache instead of SQLite's 2,000 pages (8 MiB): a large import's inserts land on
   // random pages of its indexes (ids are random), and past the cache each costs a read of the file.
-  database.pragma('cache_size = -65536');
-  database.pragma('foreign_keys = ON');
+  writer.pragma('cache_size = -65536');
+  writer.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
-  database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
+  writer.pragma('busy_timeout = 5000');
+  const reader = new SQLite(path, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new ReadWriteSqliteDialect(writer, reader) });
 }
 
 /**
