@@ -5,7 +5,7 @@ import { migrationProvider } from './migrations/index.js';
 import { connectPostgres, postgresPoolStats, type PoolStats, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
 import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
-import { openUsageFile } from './sqlite/usage-file.js';
+import { openUsageFile, usagePath } from './sqlite/usage-file.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { PoolStats };
@@ -85,12 +85,14 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
 
 /**
  * Opens an existing store for reading only: nothing is created or migrated, so an inspection
- * leaves the store exactly as it found it. Refuses a store whose schema is not up to date.
+ * leaves the store exactly as it found it. Refuses a store whose schema is not up to date. On
+ * SQLite its reader shows the usage file's daily counts as the daily_usage table.
  */
 export async function openStoreReadOnly(url: string): Promise<ReadOnlyStore> {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite' && !existsSync(sqlitePath(url))) throw new Error(`no store at ${sqlitePath(url)}`);
-  const reader = dialect === 'sqlite' ? connectSqliteReader(url) : connectPostgres(url, { poolSize: 2 });
+  const usageFile = dialect === 'sqlite' && existsSync(usagePath(url)) ? usagePath(url) : undefined;
+  const reader = dialect === 'sqlite' ? connectSqliteReader(url, { usageFile }) : connectPostgres(url, { poolSize: 2 });
   try {
     const migrationTableSchema = dialect === 'postgres' ? await currentSchema(reader) : undefined;
     const migrations = await new Migrator({ db: reader, provider: migrationProvider, migrationTableSchema }).getMigrations();

@@ -117,6 +117,15 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(untranslated.body.result.map((entry: any) => entry.technicalName)).toEqual(['open']);
   });
 
+  it('lists the imported entries in the files\' order where the order is by creation (the untranslated list)', async () => {
+    const projectId = await newProject();
+    const names = ['zeta', 'alpha', 'mike', 'bravo', 'yankee', 'charlie', 'xray', 'delta'];
+    const response = await importInto(projectId, 'json', { en: { list: Object.fromEntries(names.map((name) => [name, `Text ${name}`])) } });
+    expect(response.status, response.text).toBe(200);
+    const untranslated = await server.api('GET', `/projects/${projectId}/entries/untranslated?languageCode=de`, { key: owner.apiKey });
+    expect(untranslated.body.result.map((entry: any) => entry.technicalName)).toEqual(names);
+  });
+
   it('dryRun answers what would happen and writes nothing; the ETag stays', async () => {
     const projectId = await newProject();
     const before = (await fetch(`${server.baseUrl}/projects/${projectId}/export/json`, { headers: { authorization: `Bearer ${owner.apiKey}` } })).headers.get('etag');

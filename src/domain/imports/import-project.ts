@@ -19,6 +19,7 @@ import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
+import { collectGarbage } from '../shared/collect-garbage.js';
 import { newIds, nowIso, type IdSource } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
@@ -110,6 +111,8 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   const document = await readDocument(request, before.project.baseLanguage);
   // The body (a parsed JSON tree of every text, or the archive) is read: let it go before the writes.
   request.body = undefined;
+  const large = isLarge(document);
+  if (large) collectGarbage();
   // The translations' ids, made on another core while this one plans (at most one per text of a non-base file).
   const translationIds = newIds(request.dryRun ? 0 : translationTextCount(document, before.project.baseLanguage));
   translationIds.catch(() => {}); // awaited before the writes; a refusal before then must not leave it unhandled
@@ -128,7 +131,8 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     // The plan holds every text it writes: the document's maps (a million entries for a large import) can go.
     for (const texts of placed.texts.values()) texts.clear();
     for (const texts of document.texts.values()) texts.clear();
-    await applyPlan(trx, principal, access, plan, await translationIds);
+    if (large) collectGarbage();
+    await applyPlan(trx, principal, access, plan, translationIds, large);
     return reportOf(plan, false);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
@@ -148,6 +152,17 @@ function translationTextCount(document: ImportDocument, baseLanguage: string): n
   return count;
 }
 
+/** Texts from which an import counts as large: it then collects its garbage as it goes (collect-garbage.ts). */
+const LARGE_IMPORT_TEXTS = 100_000;
+/** A large import's translations are written in runs of this many rows, garbage collected between runs. */
+const ROWS_BETWEEN_COLLECTIONS = 200_000;
+
+function isLarge(document: ImportDocument): boolean {
+  let count = 0;
+  for (const texts of document.texts.values()) count += texts.size;
+  return count >= LARGE_IMPORT_TEXTS;
+}
+
 class NothingToWrite extends Error {
   constructor(readonly report: ImportReport) {
     super('nothing to write');
@@ -157,17 +172,31 @@ class NothingToWrite extends Error {
 const hasWrites = (plan: ImportPlan) =>
   plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
 
+/**
+ * The new entries' ids handed out again in ascending order along the plan (the files' order): the same
+ * random ids, sorted. Every index keyed by an entry id (the entries' own, their translations', the
+ * missing rows', each foreign-key check) then takes the import's rows at ascending positions, page after
+ * page, instead of at random places all over a file larger than SQLite's cache; and the untranslated
+ * list, ordered by (created_at, id), keeps the files' order. Returns the id to write for a planned id.
+ */
+function ascendingIds(entries: readonly { id: string }[]): (planned: string) => string {
+  const sorted = entries.map((entry) => entry.id).sort();
+  const written = new Map(entries.map((entry, index) => [entry.id, sorted[index]!]));
+  return (planned) => written.get(planned) ?? planned;
+}
+
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
-async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, idAt: IdSource): Promise<void> {
+async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, translationIds: Promise<IdSource>, large: boolean): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
   if (plan.topLevelGroupId) groups.unshift([plan.topLevelGroupId, projectId, null, TOP_LEVEL_GROUP_NAME, 'Top-level keys', now]);
   await writes.insertRows(db, 'groups', writes.GROUP_COLUMNS, groups.length, (i) => groups[i]!);
   const entries = plan.entries;
+  const entryId = ascendingIds(entries);
   await writes.insertRows(db, 'entries', writes.ENTRY_COLUMNS, entries.length, (i) => {
     const entry = entries[i]!;
-    return [entry.id, projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
+    return [entryId(entry.id), projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
   });
   for (const change of plan.entryChanges) {
     await updateEntry(db, change.id, {
@@ -190,14 +219,20 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
     if (!order.has(write.entryId)) newlyTranslated.push({ entryId: write.entryId, language: write.language });
   }
   inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
-  await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, inserts.length, (i) => {
-    const write = inserts[i]!;
-    return [idAt(i), write.entryId, write.language, write.text, principal.userId, now, now];
-  });
+  // Made on the other core since the document was read; needed only from here on.
+  const idAt = await translationIds;
+  const run = large ? ROWS_BETWEEN_COLLECTIONS : inserts.length;
+  for (let from = 0; from < inserts.length; from += run) {
+    await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, Math.min(run, inserts.length - from), (i) => {
+      const write = inserts[from + i]!;
+      return [idAt(from + i), entryId(write.entryId), write.language, write.text, principal.userId, now, now];
+    });
+    if (large) collectGarbage();
+  }
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
   for (const entry of entries) {
-    for (const language of languages) if (!entry.translated.includes(language)) missing.push([entry.id, language]);
+    for (const language of languages) if (!entry.translated.includes(language)) missing.push([entryId(entry.id), language]);
   }
   await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);

@@ -64,7 +64,7 @@ export function connectSqlite(url: string): Kysely<Database> {
   writer.pragma('synchronous = NORMAL');
   // 64 MiB of page cache instead of SQLite's 2,000 pages (8 MiB): a large import's inserts land on
   // random pages of its indexes (ids are random), and past the cache each costs a read of the file.
-  writer.pragma('cache_size = -65536');
+  writer.pragma('cache_size = -16384');
   writer.pragma('foreign_keys = ON');
   // The CLI and the server share the file; wait for the other's write instead of failing.
   writer.pragma('busy_timeout = 5000');
@@ -77,8 +77,14 @@ export function connectSqlite(url: string): Kysely<Database> {
  * A second, read-only connection for long reads (exports): in WAL mode it reads a consistent
  * snapshot inside its own transaction while the main connection keeps serving writes.
  */
-export function connectSqliteReader(url: string): Kysely<Database> {
+export function connectSqliteReader(url: string, options: { usageFile?: string } = {}): Kysely<Database> {
   const database = new SQLite(sqlitePath(url), { readonly: true, fileMustExist: true });
   database.pragma('busy_timeout = 5000');
+  if (options.usageFile) {
+    // The daily counts live in their own file (usage-file.ts): a temporary view by the table's name
+    // shows them in its place, so that a whole-store inspection reads them joined with the users.
+    database.prepare('attach database ? as usage').run(options.usageFile);
+    database.exec('create temp view daily_usage as select * from usage.daily_usage');
+  }
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
