@@ -58,7 +58,9 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: requestIdOf,
-    routerOptions: { maxParamLength: 500 },
+    // An id of any length that fits in the request reaches its route, and is then an unknown id (404
+    // ERR_PROJECT_NOT_FOUND for a project) like any other.
+    routerOptions: { maxParamLength: MAX_HEADER_BYTES },
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     // A client gets this long to send its whole request; slow-loris connections are cut.
     requestTimeout: 30_000,
@@ -77,6 +79,9 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidation(app);
+  // Every body is JSON (or, for an import, its archive): Fastify's own text/plain parser would hand a
+  // JSON text sent as text/plain to validation as a string (400); without it, the answer is 415.
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
   installTextGuard(app);
   installSecurityHeaders(app);

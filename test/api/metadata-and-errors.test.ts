@@ -95,6 +95,27 @@ describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dial
     expect(response.body).toEqual(errorShape(415, 'ERR_UNSUPPORTED_MEDIA_TYPE'));
   });
 
+  it('answers a valid JSON body sent as text/plain with 415 ERR_UNSUPPORTED_MEDIA_TYPE, and writes nothing', async () => {
+    const body = JSON.stringify({ name: 'Plain text', baseLanguage: 'en', translationLanguages: [] });
+    const response = await server.api('POST', '/projects', { key: user.apiKey, rawBody: body, headers: { 'content-type': 'text/plain' } });
+    expect(response.status, response.text).toBe(415);
+    expect(response.body).toEqual(errorShape(415, 'ERR_UNSUPPORTED_MEDIA_TYPE'));
+    const projects = await server.api('GET', '/projects', { key: user.apiKey });
+    expect(projects.body.result.map((project: any) => project.name)).not.toContain('Plain text');
+  });
+
+  it('answers an over-long id like any unknown one (404 ERR_PROJECT_NOT_FOUND), and never echoes a whole URL', async () => {
+    const longId = 'a'.repeat(10_000);
+    const project = await server.api('GET', `/projects/${longId}`, { key: user.apiKey });
+    expect(project.status, project.text.slice(0, 300)).toBe(404);
+    expect(project.body).toEqual(errorShape(404, 'ERR_PROJECT_NOT_FOUND'));
+    const exported = await server.api('GET', `/projects/${longId}/export/json`, { key: user.apiKey });
+    expect(exported.body).toEqual(errorShape(404, 'ERR_PROJECT_NOT_FOUND'));
+    const stray = await server.api('GET', `/no-such-route/${longId}`, { key: user.apiKey });
+    expect(stray.status).toBe(404);
+    for (const answer of [project, exported, stray]) expect(answer.text.length, answer.text.slice(0, 300)).toBeLessThan(500);
+  });
+
   it('answers a body over 1 MiB with 413 ERR_PAYLOAD_TOO_LARGE', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), baseLanguage: 'en', translationLanguages: [] });
     const response = await server.api('POST', '/projects', { key: user.apiKey, rawBody: big, headers: { 'content-type': 'application/json' } });

@@ -32,6 +32,12 @@ function codeForFastifyError(error: FastifyError): ErrorCode | undefined {
   }
 }
 
+/** What an error message shows of a request's own text at most: never a whole URL, header or body. */
+const MAX_PATH_SHOWN = 100;
+const MAX_MESSAGE_LENGTH = 300;
+
+const excerpt = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
 /** Installs the error and not-found handlers on the root instance. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -42,9 +48,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, 'ERR_VALIDATION', first ? `${first.path} ${first.message}` : 'invalid request', details);
     }
     const code = codeForFastifyError(error);
-    if (code) return send(reply, code, error.message);
+    if (code) return send(reply, code, excerpt(error.message, MAX_MESSAGE_LENGTH));
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 'ERR_INTERNAL', 'internal error; the server log has the details');
   });
-  app.setNotFoundHandler((request, reply) => send(reply, 'ERR_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => send(reply, 'ERR_NOT_FOUND', `no route ${request.method} ${excerpt(request.url.split('?')[0]!, MAX_PATH_SHOWN)}`));
 }
