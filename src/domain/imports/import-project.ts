@@ -19,7 +19,7 @@ import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
-import { collectGarbage } from '../shared/collect-garbage.js';
+import { collectGarbage, collectGarbageWhenGrown } from '../shared/collect-garbage.js';
 import { newIds, nowIso, type IdSource } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
@@ -154,8 +154,8 @@ function translationTextCount(document: ImportDocument, baseLanguage: string): n
 
 /** Texts from which an import counts as large: it then collects its garbage as it goes (collect-garbage.ts). */
 const LARGE_IMPORT_TEXTS = 100_000;
-/** A large import's translations are written in runs of this many rows, garbage collected between runs. */
-const ROWS_BETWEEN_COLLECTIONS = 200_000;
+/** A large import's translations are written in runs of this many rows, its garbage collected between runs when it has grown. */
+const ROWS_BETWEEN_COLLECTIONS = 50_000;
 
 function isLarge(document: ImportDocument): boolean {
   let count = 0;
@@ -227,7 +227,7 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
       const write = inserts[from + i]!;
       return [idAt(from + i), entryId(write.entryId), write.language, write.text, principal.userId, now, now];
     });
-    if (large) collectGarbage();
+    if (large) collectGarbageWhenGrown();
   }
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
