@@ -16,7 +16,7 @@ import { installWebApp } from './http/plugins/web-app.js';
 import { profileRoute, publicAccountRoutes, sessionAccountRoutes } from './http/routes/accounts.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { checkRoutes } from './http/routes/checks.js';
-import { healthRoutes } from './http/routes/health.js';
+import { healthRoutes, type Lifecycle } from './http/routes/health.js';
 import { importRoutes } from './http/routes/imports.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
@@ -42,6 +42,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** the largest import body (IMPORT_MAX_BYTES); default 64 MiB */
   importMaxBytes?: number;
+  /** set `draining` once the process is shutting down: /readyz then answers 503 */
+  lifecycle?: Lifecycle;
 }
 
 export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -53,7 +55,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false } }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -95,7 +97,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
   installMetrics(app, { store, token: metricsToken });
   await installOpenApi(app, PACKAGE_VERSION);
 
-  await app.register(healthRoutes(store));
+  await app.register(healthRoutes(store, lifecycle));
   await installWebApp(app);
   await app.register(
     async (api) => {

@@ -12,6 +12,18 @@ export interface Config {
   readonly trustProxy: boolean;
   /** IMPORT_MAX_BYTES: the largest import body (413 beyond) */
   readonly importMaxBytes: number;
+  /**
+   * DATABASE_NAMED_STATEMENTS=false: PostgreSQL runs every query unnamed. Needed behind a pooler in
+   * transaction mode that does not carry named statements across its server connections (PgBouncer
+   * before 1.21, Debian 12's 1.18 included); ignored on SQLite.
+   */
+  readonly namedStatements: boolean;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /readyz answers 503 while requests are still served,
+   * before the listener closes: a load balancer's health checks take the instance out of rotation
+   * first, and no request reaches it as it closes
+   */
+  readonly shutdownDrainMs: number;
 }
 
 /** A variable that must be one of two words, the first being the default. */
@@ -33,8 +45,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
   const importMaxBytes = env.IMPORT_MAX_BYTES === undefined || env.IMPORT_MAX_BYTES === '' ? 64 * 1024 * 1024 : Number(env.IMPORT_MAX_BYTES);
   if (!Number.isSafeInteger(importMaxBytes) || importMaxBytes < 1) throw new Error(`IMPORT_MAX_BYTES must be a positive integer (bytes), got "${env.IMPORT_MAX_BYTES}"`);
+  const shutdownDrainMs = env.SHUTDOWN_DRAIN_MS === undefined || env.SHUTDOWN_DRAIN_MS === '' ? 0 : Number(env.SHUTDOWN_DRAIN_MS);
+  if (!Number.isSafeInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 600_000) {
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds 0–600000, got "${env.SHUTDOWN_DRAIN_MS}"`);
+  }
   return Object.freeze({
     importMaxBytes,
+    shutdownDrainMs,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/tolk.db',
@@ -42,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     signUpOpen: oneOf(env, 'TOLK_SIGNUP', ['open', 'closed']),
     trustProxy: !oneOf(env, 'TRUST_PROXY', ['false', 'true']),
+    namedStatements: oneOf(env, 'DATABASE_NAMED_STATEMENTS', ['true', 'false']),
   });
 }

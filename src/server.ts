@@ -9,8 +9,10 @@ const IDLE_SWEEP_MS = 100;
 
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
+  const lifecycle = { draining: false };
   const app = await buildApp({
+    lifecycle,
     store,
     logLevel: config.logLevel,
     metricsToken: config.metricsToken,
@@ -22,6 +24,12 @@ export async function serve(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Out of rotation first: /readyz says so while requests are still served (SHUTDOWN_DRAIN_MS).
+    lifecycle.draining = true;
+    if (config.shutdownDrainMs > 0) {
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // In-flight requests get a grace period; a connection a vanished client left half-open must
     // not hold the shutdown forever.

@@ -25,7 +25,8 @@ function wholeNumber(value: string): number {
 
 /** Opens the store of DATABASE_URL, runs `work`, prints its result as JSON, and closes the store. */
 async function withStore(work: (store: Store) => Promise<unknown>): Promise<void> {
-  const store = await openStore(loadConfig().databaseUrl);
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
   try {
     process.stdout.write(`${JSON.stringify(await work(store))}\n`);
   } finally {

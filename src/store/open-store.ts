@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
-import { connectPostgres, postgresPoolStats, type PoolStats, type PostgresOptions } from './postgres/connect.js';
+import { connectPostgres, postgresPoolStats, withMigrationLock, type PoolStats, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
 import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
 import { openUsageFile, usagePath } from './sqlite/usage-file.js';
@@ -49,13 +49,15 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   return schema;
 }
 
-/** Opens the store and runs pending migrations (safe with several processes: Kysely locks). */
+/** Opens the store and runs pending migrations (safe with several processes, and behind a pooler). */
 export async function openStore(url: string, options: PostgresOptions = {}): Promise<Store> {
   const dialect = dialectOf(url);
   const db = dialect === 'sqlite' ? connectSqlite(url) : connectPostgres(url, options);
   try {
     const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
-    const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateToLatest();
+    const migrate = () => new Migrator({ db, provider: migrationProvider, migrationTableSchema }).migrateToLatest();
+    // SQLite has one writer; PostgreSQL processes starting together take turns (postgres/connect.ts).
+    const { error } = dialect === 'postgres' ? await withMigrationLock(db, migrate) : await migrate();
     if (error) throw error;
   } catch (error) {
     await db.destroy();

@@ -136,4 +136,29 @@ describe.each(DIALECTS)('graceful shutdown on %s', (dialect) => {
       await dispose();
     }
   }, 90_000);
+
+  it('with SHUTDOWN_DRAIN_MS, answers /readyz 503 and still serves requests for that long after SIGTERM, then exits 0', async () => {
+    const { store, url, dispose } = await openTestStore(dialect);
+    await store.close();
+    const server = await startServerProcess(url, { SHUTDOWN_DRAIN_MS: '1500' });
+    try {
+      const origin = new URL(server.baseUrl).origin;
+      expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+      const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await sleep(300);
+      const ready = await fetch(`${origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ statusCode: 503, code: 'ERR_UNAVAILABLE' });
+      // still answering everything else meanwhile
+      expect((await fetch(`${server.baseUrl}/version`)).status).toBe(200);
+      const [code] = await exited;
+      expect(code).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    } finally {
+      if (server.child.exitCode === null) await server.stop();
+      await dispose();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 /** PostgreSQL (and wire-compatible engines) through node-postgres. */
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type DialectAdapter } from 'kysely';
 import pg from 'pg';
 import { namedStatements } from '../prepared.js';
 import type { Database } from '../schema.js';
@@ -8,6 +8,8 @@ export interface PostgresOptions {
   /** a schema to work in instead of `public` (tests give every run its own) */
   schema?: string;
   poolSize?: number;
+  /** false: the prepared queries run unnamed too (behind PgBouncer's transaction pooling) */
+  namedStatements?: boolean;
 }
 
 /** How busy a connection pool is right now (read at each metrics scrape). */
@@ -28,6 +30,39 @@ export function postgresPoolStats(db: Kysely<Database>): PoolStats | undefined {
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
+/**
+ * Kysely's migrator takes a session-level advisory lock in one statement and releases it in another,
+ * outside its migration transaction. Behind a pooler in transaction mode the two statements reach
+ * different server connections: the lock was never released, and the next instance to start waited
+ * an hour for it (seen behind PgBouncer with `npm run cluster`). The lock is taken per transaction
+ * instead (withMigrationLock), so the adapter takes none of its own.
+ */
+class AdapterWithoutSessionLock extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+class PooledPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new AdapterWithoutSessionLock();
+  }
+}
+
+/** Any number, the same in every tolk process: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 7_362_916_504;
+
+/**
+ * Runs `migrate` (on other connections of `db`) while a transaction of its own holds the migration
+ * lock: a transaction-level advisory lock keeps to one server connection, pooler or not, and ends
+ * with the transaction, however it ends.
+ */
+export async function withMigrationLock<T>(db: Kysely<Database>, migrate: () => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(trx);
+    return migrate();
+  });
+}
+
 /** Opens a pooled connection to `postgres://…`. */
 export function connectPostgres(url: string, options: PostgresOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({
@@ -37,7 +72,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Kys
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PooledPostgresDialect({ pool: options.namedStatements === false ? pool : withNamedStatements(pool) }) });
   pools.set(db, pool);
   return db;
 }
