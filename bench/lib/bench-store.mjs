@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { apiClient } from './api-client.mjs';
 import { measureLargeExports } from './large-exports.mjs';
+import { measureFleet } from './fleet.mjs';
 import { measureLargeImport } from './large-import.mjs';
 import { LARGE_BASE_LANGUAGE, largeLayout, seedLargeProject } from './large-project.mjs';
 import { measure } from './load.mjs';
@@ -52,6 +53,15 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       say(`${kind}: ${scenario.id}: ${measured.rps} req/s, p99 ${measured.p99_ms} ms, ${measured.errors} errors${crashes ? `, SERVER CRASHED ${crashes}×` : ''}`);
     }
 
+    if (kind === 'postgres' && options.parts.has('fleet')) {
+      say(`${kind}: fleet-mixed: the mixed workload on one instance, then on three instances behind HAProxy and PgBouncer…`);
+      const { one, fleet, instances: fleetSize } = await measureFleet({ postgresUrl: options.postgresUrl, cleanup, load, say });
+      for (const measured of [one, fleet]) {
+        const note = measured === one ? 'the mixed workload on one instance of the fleet, directly (through PgBouncer)' : `the mixed workload through HAProxy on ${fleetSize} instances (bench/lib/fleet.mjs)`;
+        scenarios.push({ ...measured, crashes: 0, ratio: ratioOf(measured.rps, ceiling.rps), note });
+        say(`${kind}: ${measured.name}: ${measured.rps} req/s, p99 ${measured.p99_ms} ms, ${measured.errors} errors`);
+      }
+    }
     const server = async (format) => {
       const url = await tolk.url(`before the large ${format} export`);
       return { url, pid: tolk.server.pid };

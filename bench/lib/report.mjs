@@ -31,13 +31,17 @@ export function formatStoreReport(run) {
     '',
     table(['scenario', 'conns', 'req/s', 'p50', 'p99', 'ratio', 'errors', 'target (issue 5)', 'verdict'], scenarioRows),
     '',
-    ...result.scenarios.map((s) => `  ${s.name.padEnd(18)} ${s.note}`),
+    ...result.scenarios.map((s) => `  ${s.name.padEnd(19)} ${s.note}`),
     '',
-    `large project exports, single-shot: ${number(large.entries)} entries × ${large.languages.length + 1} languages, ` +
-      `${number(large.translations)} translations, ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
-    '',
-    table(['format', 'wall s', 'peak RSS MB', 'size MB', 'target', 'verdict'], exportRows),
-    '',
+    ...(exportRows.length === 0
+      ? []
+      : [
+          `large project exports, single-shot: ${number(large.entries)} entries × ${large.languages.length + 1} languages, ` +
+            `${number(large.translations)} translations, ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
+          '',
+          table(['format', 'wall s', 'peak RSS MB', 'size MB', 'target', 'verdict'], exportRows),
+          '',
+        ]),
     ...importLines(result),
   ].join('\n');
 }

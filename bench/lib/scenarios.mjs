@@ -23,6 +23,37 @@ export function deepOffsets(large) {
   return Object.fromEntries(large.languages.map((language) => [language, Math.floor((large.untranslated[language] * 0.9) / 100) * 100]));
 }
 
+let upserts = 0;
+
+/** The requests on the small project that several scenarios make. */
+function smallProjectRequests(small) {
+  return {
+    pointRead: () => get(`/entries/${pick(small.entryIds)}`),
+    listPage: () => get(`/groups/${pick(small.groupIds)}/entries?limit=100`),
+    search: () => get(`/groups/${pick(small.groupIds)}/entries?limit=100&search=xyz`),
+    upsert: () => send('PUT', `/entries/${pick(small.entryIds)}/translations`, { language: pick(small.languages), translation: `Bench text ${(upserts += 1)}` }),
+    exportOf: (format) => get(`/projects/${small.projectId}/export/${format}`),
+  };
+}
+
+/** The mixed workload on the small project (also what `fleet-mixed` sends to a fleet, bench/lib/fleet.mjs). */
+export function mixedScenario(small, id = 'mixed') {
+  const { pointRead, listPage, search, upsert, exportOf } = smallProjectRequests(small);
+  return {
+    id,
+    connections: 50,
+    requests: varying(() => {
+      const roll = Math.random();
+      if (roll < 0.4) return pointRead();
+      if (roll < 0.64) return listPage();
+      if (roll < 0.8) return search();
+      if (roll < 0.95) return upsert();
+      return exportOf(pick(EXPORT_FORMATS));
+    }),
+    note: '80 % reads (point, page, search), 15 % upserts, 5 % exports; small project',
+  };
+}
+
 /** Builds every scenario over the seeded data; `tag` keeps created names unique across runs of one store. */
 export function buildScenarios({ small, large, creates, tag }) {
   let sequence = 0;
@@ -32,10 +63,7 @@ export function buildScenarios({ small, large, creates, tag }) {
     const language = pick(large.languages);
     return get(`/projects/${large.projectId}/entries/untranslated?languageCode=${language}&limit=100&offset=${offset(language)}`);
   };
-  const pointRead = () => get(`/entries/${pick(small.entryIds)}`);
-  const listPage = () => get(`/groups/${pick(small.groupIds)}/entries?limit=100`);
-  const upsert = () => send('PUT', `/entries/${pick(small.entryIds)}/translations`, { language: pick(small.languages), translation: `Bench text ${(sequence += 1)}` });
-  const exportOf = (format) => get(`/projects/${small.projectId}/export/${format}`);
+  const { pointRead, listPage, upsert, exportOf } = smallProjectRequests(small);
 
   return [
     { id: 'point-read', connections: 10, requests: varying(pointRead), note: 'GET /entries/{id}, random of 2,000 (base + 2 translations)' },
@@ -63,19 +91,7 @@ export function buildScenarios({ small, large, creates, tag }) {
       note: 'POST /groups/{id}/entries, unique names, 5 groups of one project',
     },
     ...EXPORT_FORMATS.map((format) => ({ id: `export-${format}`, connections: 10, requests: [exportOf(format)], note: `GET …/export/${format}, small project` })),
-    {
-      id: 'mixed',
-      connections: 50,
-      requests: varying(() => {
-        const roll = Math.random();
-        if (roll < 0.4) return pointRead();
-        if (roll < 0.64) return listPage();
-        if (roll < 0.8) return get(`/groups/${pick(small.groupIds)}/entries?limit=100&search=xyz`);
-        if (roll < 0.95) return upsert();
-        return exportOf(pick(EXPORT_FORMATS));
-      }),
-      note: '80 % reads (point, page, search), 15 % upserts, 5 % exports; small project',
-    },
+    mixedScenario(small),
   ];
 }
 

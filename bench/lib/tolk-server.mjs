@@ -8,11 +8,11 @@ const run = promisify(execFile);
 const SETTLE_MS = 250;
 
 /** A user whose daily quota never stops the bench; returns `{ id, email, apiKey }` (the CLI's output). */
-export async function createBenchUser(databaseUrl, email) {
+export async function createBenchUser(databaseUrl, email, env = {}) {
   const args = ['bin/tolk.js', 'users', 'create', '--email', email, '--first-name', 'Bench', '--last-name', 'Runner', '--daily-quota', '100000000'];
   const { stdout } = await run(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
     timeout: 60_000,
   });
   return JSON.parse(stdout);
