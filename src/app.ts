@@ -105,7 +105,8 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
       await api.register(openApiDocumentRoute);
       await api.register(publicAccountRoutes(store.db, signUpOpen));
       await api.register(async (authenticated) => {
-        requireApiKey(authenticated, store.db);
+        // On PostgreSQL the daily counts are in the same database: key check and count in one round trip.
+        requireApiKey(authenticated, store.db, { countingQuota: store.usage === store.db });
         meterRequests(authenticated, store.usage);
         const options = { db: store.db };
         await authenticated.register(infoRoute, options);

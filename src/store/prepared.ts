@@ -9,7 +9,7 @@
  * arguments only as values (no branching on them, no arrays, no `sql.raw`): `prepared` checks that
  * every stand-in reached the compiled query as a value.
  */
-import { createQueryId, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import type { Db } from './schema.js';
 
 /** Where a compiled parameter comes from: an argument by index, or a constant of the builder. */
@@ -27,11 +27,17 @@ interface Template {
  */
 export const namedStatements = new Map<string, string>();
 
+const isRaw = <R>(built: Buildable<R>): built is RawBuilder<R> => (built as { isRawBuilder?: boolean }).isRawBuilder === true;
+
 const standIn = (index: number) => `\u0000prepared-argument-${index}\u0000`;
 
-function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A) => Compilable<unknown>, arity: number): Template {
+/** A query builder, or raw SQL (`sql\`…\``, which compiles against a database). */
+type Buildable<R> = Compilable<R> | RawBuilder<R>;
+
+function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A) => Buildable<unknown>, arity: number): Template {
   const standIns = Array.from({ length: arity }, (_, i) => standIn(i));
-  const compiled = build(db, ...(standIns as A)).compile();
+  const built = build(db, ...(standIns as A));
+  const compiled = isRaw(built) ? built.compile(db) : built.compile();
   const used = new Set<number>();
   const slots = compiled.parameters.map((value): Slot => {
     const index = typeof value === 'string' ? standIns.indexOf(value) : -1;
@@ -50,7 +56,7 @@ function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A
  */
 export function prepared<A extends unknown[], R>(
   arity: A['length'],
-  build: (db: Db, ...args: A) => Compilable<R>,
+  build: (db: Db, ...args: A) => Buildable<R>,
 ): (db: Db, ...args: A) => Promise<QueryResult<R>> {
   // One template per dialect (adapter class); a process may use both (the tests do).
   const templates = new Map<unknown, Template>();
@@ -58,7 +64,7 @@ export function prepared<A extends unknown[], R>(
     const dialect = db.getExecutor().adapter.constructor;
     let template = templates.get(dialect);
     if (!template) {
-      template = compileTemplate(db, build as (db: Db, ...args: A) => Compilable<unknown>, arity);
+      template = compileTemplate(db, build as (db: Db, ...args: A) => Buildable<unknown>, arity);
       templates.set(dialect, template);
     }
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));

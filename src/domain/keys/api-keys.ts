@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { notFound, validationError } from '../../errors.js';
 import { findActiveKeyByHash, insertApiKey, listLiveKeysOfUser, revokeApiKey, touchApiKey } from '../../store/repositories/users.js';
+import { findKeyAndCountRequest } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
 import { newId, nowIso } from '../shared/ids.js';
 import type { Principal } from '../access/project-access.js';
@@ -14,7 +15,8 @@ const KEY_PREFIX = 'tolk_';
 /** How much of the secret may be shown later to recognise a key: the prefix and 6 random characters. */
 const DISPLAY_LENGTH = KEY_PREFIX.length + 6;
 
-function hashSecret(secret: string): string {
+/** The stored form of a secret, and what a presented one is looked up by: SHA-256, hex. */
+export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
@@ -45,16 +47,43 @@ export async function createApiKey(db: Db, userId: string, name: string, expires
   return { id, apiKey: secret };
 }
 
-/** The caller a presented secret stands for, or null when it is unknown, revoked or expired. */
-export async function authenticateKey(db: Db, secret: string): Promise<Principal | null> {
-  if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
-  const presented = hashSecret(secret);
-  const found = await findActiveKeyByHash(db, presented, nowIso());
+/** The hash to look a presented secret up by, or null when it cannot be a key at all. */
+const lookupHash = (secret: string) => (secret.startsWith(KEY_PREFIX) && secret.length <= 200 ? hashSecret(secret) : null);
+
+/** The caller of a key found by `presented`, after a last constant-time check; null when none was found. */
+async function principalOfKey(db: Db, presented: string, found: FoundKey | undefined): Promise<Principal | null> {
   // The index lookup already matched; comparing again in constant time keeps any
   // byte-by-byte comparison out of the decision.
   if (!found || !timingSafeEqual(Buffer.from(found.secretHash, 'hex'), Buffer.from(presented, 'hex'))) return null;
   await noteUse(db, found.keyId, found.lastUsedAt);
   return { userId: found.userId, dailyQuota: Number(found.dailyQuota), authenticatedBy: 'apiKey' };
+}
+
+interface FoundKey {
+  keyId: string;
+  secretHash: string;
+  lastUsedAt: string | null;
+  userId: string;
+  dailyQuota: number | string;
+}
+
+/** The caller a presented secret stands for, or null when it is unknown, revoked or expired. */
+export async function authenticateKey(db: Db, secret: string): Promise<Principal | null> {
+  const presented = lookupHash(secret);
+  return presented === null ? null : principalOfKey(db, presented, await findActiveKeyByHash(db, presented, nowIso()));
+}
+
+/**
+ * authenticateKey and, in the same round trip, one request counted against the caller's quota of
+ * `day` (PostgreSQL: store/repositories/usage.ts). `count` is the day's count with this request, or
+ * null when the quota was used up (nothing counted). Null for an unknown key: nothing counted either.
+ */
+export async function authenticateKeyCounting(db: Db, secret: string, day: string): Promise<{ principal: Principal; count: number | null } | null> {
+  const presented = lookupHash(secret);
+  if (presented === null) return null;
+  const found = await findKeyAndCountRequest(db, presented, nowIso(), day);
+  const principal = await principalOfKey(db, presented, found);
+  return principal && { principal, count: found!.counted };
 }
 
 /** "Last used" is kept to the minute: one write a minute per busy key instead of one per request. */

@@ -28,11 +28,22 @@ export function rateLimitHeaders(state: QuotaState): Record<string, string> {
   };
 }
 
+/** The UTC day a request made now is counted on (YYYY-MM-DD). */
+export const quotaDay = (now = new Date()) => dayOf(now).day;
+
 /** Counts one request, or refuses it with 429 ERR_QUOTA_EXCEEDED (with Retry-After) once the day's quota is used. */
 export async function chargeRequest(db: Db, principal: Principal, now = new Date()): Promise<QuotaState> {
+  const count = await countRequest(db, principal.userId, dayOf(now).day, principal.dailyQuota ?? 0);
+  return quotaStateAfter(principal, count, now);
+}
+
+/**
+ * The quota state after a request was counted (`count`: the day's count with it), or the 429 when it
+ * could not be (`count` null: the quota was used up).
+ */
+export function quotaStateAfter(principal: Principal, count: number | null, now = new Date()): QuotaState {
   const limit = principal.dailyQuota ?? 0;
-  const { day, resetSeconds } = dayOf(now);
-  const count = await countRequest(db, principal.userId, day, limit);
+  const { resetSeconds } = dayOf(now);
   if (count === null) {
     const state = { limit, remaining: 0, resetSeconds };
     throw new AppError('ERR_QUOTA_EXCEEDED', `the daily quota of ${limit} API requests is used up; it resets at 00:00 UTC`, undefined, {

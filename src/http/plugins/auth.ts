@@ -2,12 +2,14 @@
  * Authentication for the scope it is registered in: a bearer API key (spec section 5) or, without an
  * Authorization header, the web application's session cookie (contract "Web application").
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../errors.js';
 import type { Principal } from '../../domain/access/project-access.js';
 import { resumeSession, type LiveSession } from '../../domain/accounts/web-sessions.js';
-import { authenticateKey } from '../../domain/keys/api-keys.js';
+import { authenticateKey, authenticateKeyCounting } from '../../domain/keys/api-keys.js';
+import { quotaDay, quotaStateAfter, rateLimitHeaders } from '../../domain/quota/daily-quota.js';
 import type { Db } from '../../store/schema.js';
+import { isDeferred } from './quota.js';
 import { changesState, checkSessionWrite, sessionCookieOf } from './web-session.js';
 
 declare module 'fastify' {
@@ -28,9 +30,21 @@ function bearerToken(header: string): string {
   return match[1];
 }
 
-/** The caller of a request: its API key if it sends one, else its session cookie. */
-async function authenticate(db: Db, request: FastifyRequest): Promise<Principal> {
+/**
+ * The caller of a request: its API key if it sends one, else its session cookie. With `countingQuota`,
+ * a key's request is counted against the daily quota in the same round trip as the key check (and
+ * refused with 429 past it), unless its route counts it later itself (quota.ts).
+ */
+async function authenticate(db: Db, request: FastifyRequest, reply: FastifyReply, countingQuota: boolean): Promise<Principal> {
   const header = request.headers.authorization;
+  if (header !== undefined && countingQuota && !isDeferred(request)) {
+    const now = new Date();
+    const found = await authenticateKeyCounting(db, bearerToken(header), quotaDay(now));
+    if (!found) throw unauthorized('the API key is invalid, revoked or expired');
+    request.quotaCharged = true;
+    reply.headers(rateLimitHeaders(quotaStateAfter(found.principal, found.count, now)));
+    return found.principal;
+  }
   if (header !== undefined) {
     const principal = await authenticateKey(db, bearerToken(header));
     if (!principal) throw unauthorized('the API key is invalid, revoked or expired');
@@ -45,10 +59,14 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<Principal>
   return session.principal;
 }
 
-/** Requires a valid key or session on every route registered in `scope` (and its children). */
-export function requireApiKey(scope: FastifyInstance, db: Db): void {
-  scope.addHook('onRequest', async (request) => {
-    request.principal = await authenticate(db, request);
+/**
+ * Requires a valid key or session on every route registered in `scope` (and its children).
+ * `countingQuota`: the daily counts are in `db` too (PostgreSQL), so a key's check and its request's
+ * count go in one statement; register meterRequests after this either way.
+ */
+export function requireApiKey(scope: FastifyInstance, db: Db, { countingQuota = false } = {}): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    request.principal = await authenticate(db, request, reply, countingQuota);
   });
 }
 

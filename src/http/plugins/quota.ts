@@ -28,7 +28,8 @@ export async function chargeQuota(db: Db, request: FastifyRequest, reply: Fastif
   reply.headers(rateLimitHeaders(await chargeRequest(db, principalOf(request))));
 }
 
-const isDeferred = (request: FastifyRequest) =>
+/** A conditional request to a route that charges it itself, once it knows the answer is no 304. */
+export const isDeferred = (request: FastifyRequest) =>
   request.routeOptions.config.chargesConditionalItself === true && request.headers['if-none-match'] !== undefined;
 
 /** Charges every request of the scope, after authentication (register after requireApiKey). */
