@@ -15,12 +15,12 @@ export function formatStoreReport(run) {
   const { result, context } = run;
   const byName = Object.fromEntries(result.scenarios.map((s) => [s.name, s]));
   const scenarioRows = result.scenarios.map((s) => {
-    const { text, verdict } = judgeScenario(s, byName);
+    const { text, verdict } = judgeScenario(s, byName, result.store);
     const errors = s.crashes ? `${number(s.errors)} (crash)` : number(s.errors);
     return [s.name, s.connections, number(s.rps, s.rps < 100 ? 1 : 0), number(s.p50_ms, 1), number(s.p99_ms, 1), number(s.ratio, 4), errors, text, verdict];
   });
   const exportRows = result.large_exports.map((e) => {
-    const { text, verdict } = judgeLargeExport(e);
+    const { text, verdict } = judgeLargeExport(e, result.store);
     return [e.format, number(e.wall_s, 2), number(e.peak_rss_mb, 1), number(e.bytes / 1048576, 1), text, e.problem ? `not met (${e.problem.slice(0, 120)})` : verdict];
   });
   const large = context.large;
@@ -29,7 +29,7 @@ export function formatStoreReport(run) {
     `bare node:http: ${number(result.bare_rps)} req/s at 10 connections (p50 ${number(context.bare.p50_ms, 1)} ms); ratio = req/s ÷ that`,
     `${context.seconds} s per scenario after ${context.warmupSeconds} s warm-up; latencies in ms`,
     '',
-    table(['scenario', 'conns', 'req/s', 'p50', 'p99', 'ratio', 'errors', 'target (issue 5)', 'verdict'], scenarioRows),
+    table(['scenario', 'conns', 'req/s', 'p50', 'p99', 'ratio', 'errors', 'target', 'verdict'], scenarioRows),
     '',
     ...result.scenarios.map((s) => `  ${s.name.padEnd(19)} ${s.note}`),
     '',

@@ -12,7 +12,7 @@ import { setPasswordForEmail } from '../domain/accounts/account-use-cases.js';
 import { hashPassword } from '../domain/accounts/passwords.js';
 import { createKeyForEmail, createUser } from '../domain/users/create-user.js';
 import { AppError } from '../errors.js';
-import { inReadSnapshot } from '../store/integrity/snapshot.js';
+import { inReadSnapshot } from '../store/read-snapshot.js';
 import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
 import { readPasswordFromStdin } from './password-stdin.js';
 import { registerPullCommand } from './pull/pull.js';

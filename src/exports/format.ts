@@ -1,6 +1,7 @@
 /** What every export format provides to the export pipeline. */
 import type { Writable } from 'node:stream';
-import type { ProjectSnapshot } from './snapshot.js';
+import type { ExportSource } from './export-source.js';
+import type { SpoolSet } from './spool.js';
 
 export const FORMAT_IDS = ['json', 'vue-i18n', 'i18next', 'flutter'] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
@@ -11,10 +12,11 @@ export interface ExportFormat {
   /** archives are downloads: they get a Content-Disposition file name */
   isArchive: boolean;
   /**
-   * Checks the snapshot and returns the writer of the whole export. Throwing (an AppError) here
-   * refuses the export before a byte is sent, e.g. on Flutter key collisions.
+   * Walks the source (inside its read transaction) into spools of `spools`, checking as it goes, and
+   * returns the writer of the whole export. Throwing (an AppError) here refuses the export before a
+   * byte is sent, e.g. on Flutter key collisions.
    */
-  prepare(snapshot: ProjectSnapshot, options: ExportOptions): Promise<ExportWriter>;
+  prepare(source: ExportSource, options: ExportOptions, spools: SpoolSet): Promise<ExportWriter>;
 }
 
 /** What the caller asked of an export besides its format; each changes the bytes, so each is in the ETag. */
@@ -31,5 +33,5 @@ export interface ExportOptions {
 
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { pretty: false, syntax: 'native', escaping: false, namespaces: false };
 
-/** Writes an export into `out`; `pretty` indents JSON (also inside archives). */
-export type ExportWriter = (out: Writable, pretty: boolean) => Promise<void>;
+/** Writes a prepared export into `out`. */
+export type ExportWriter = (out: Writable) => Promise<void>;

@@ -28,13 +28,15 @@ export function quote(value: string): string {
 /**
  * Writes `{"<lang>": <value>, …}` one language at a time, byte for byte what JSON.stringify of
  * the whole object would give (compact or pretty), without holding every language's text at once.
- * `valueText` gives a language's value as JSON text, indented (when pretty) as nested one level deep.
+ * `writeValue` writes the value of the language at that index as JSON text, indented (when pretty) as
+ * nested one level deep.
  */
-export async function writeLanguageObject(out: Writable, languages: string[], pretty: boolean, valueText: (language: string) => string): Promise<void> {
+export async function writeLanguageObject(out: Writable, languages: readonly string[], pretty: boolean, writeValue: (index: number) => Promise<void>): Promise<void> {
   if (languages.length === 0) return push(out, '{}');
   for (const [index, language] of languages.entries()) {
     const open = index === 0 ? (pretty ? '{\n  ' : '{') : pretty ? ',\n  ' : ',';
-    await push(out, `${open}${quote(language)}:${pretty ? ' ' : ''}${valueText(language)}`);
+    await push(out, `${open}${quote(language)}:${pretty ? ' ' : ''}`);
+    await writeValue(index);
   }
   await push(out, pretty ? '\n}' : '}');
 }

@@ -1,8 +1,8 @@
 /** `GET /projects/{id}/checks`: a page of the project's message problems, computed once per content version. */
 import type { Kysely } from 'kysely';
 import { projectNotFound, validationError } from '../../errors.js';
-import { loadSnapshot } from '../../exports/snapshot.js';
-import { isPostgres } from '../../store/dialect.js';
+import { openExportSource } from '../../exports/export-source.js';
+import { inReadSnapshot } from '../../store/read-snapshot.js';
 import type { Database, Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { approximateBytes, ContentCache } from '../shared/content-cache.js';
@@ -39,11 +39,12 @@ async function problemsOf(reader: Kysely<Database>, projectId: string, version: 
   const key = `checks:${projectId}`;
   const kept = keptProblems.get<MessageProblem[]>(key, projectId, version);
   if (kept) return kept;
-  const transaction = reader.transaction();
-  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId, true));
-  if (!snapshot) throw projectNotFound();
-  const problems = messageProblems(snapshot);
+  const { problems, version: read } = await inReadSnapshot(reader, async (trx) => {
+    const source = await openExportSource(trx, projectId);
+    if (!source) throw projectNotFound();
+    return { problems: await messageProblems(source), version: source.project.contentVersion };
+  });
   // Kept under the version the snapshot read, which may be newer than the access check's.
-  keptProblems.set(key, projectId, snapshot.project.contentVersion, problems, approximateBytes(problems));
+  keptProblems.set(key, projectId, read, problems, approximateBytes(problems));
   return problems;
 }

@@ -10,7 +10,7 @@ import { placeholderProblem, pluralFormsProblem } from '../../messages/message-c
 import { parseMessage, storedMessage } from '../../messages/parse-message.js';
 import type { Message } from '../../messages/message.js';
 import { notNativeTargets } from '../../messages/targets.js';
-import type { ProjectSnapshot } from '../../exports/snapshot.js';
+import type { EntryTexts, ExportSource } from '../../exports/export-source.js';
 
 export const CHECK_KINDS = ['placeholders', 'plural-forms', 'not-native:flutter', 'not-native:i18next', 'not-native:vue-i18n'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -28,18 +28,18 @@ export interface MessageProblem {
 const PLAIN = /^[^{}']*$/;
 const NO_ARGUMENTS: Message = [];
 
-/** Every problem of the snapshot's messages (read with entry ids), in the order described above. */
-export function messageProblems(snapshot: ProjectSnapshot): MessageProblem[] {
+/** Every problem of the source's messages, in the order described above. */
+export async function messageProblems(source: ExportSource): Promise<MessageProblem[]> {
   const problems: MessageProblem[] = [];
-  const baseLanguage = snapshot.project.baseLanguage;
-  for (const { entry, path } of snapshot.outline.entries) {
+  const baseLanguage = source.project.baseLanguage;
+  const check = (entry: EntryTexts, path: readonly string[]) => {
     const key = path.join('.');
     const baseTerm = PLAIN.test(entry.baseTerm) ? NO_ARGUMENTS : storedMessage(entry.baseTerm);
-    for (const language of snapshot.languages) {
+    for (const language of source.languages) {
       const isBase = language === baseLanguage;
       const stored = isBase ? entry.baseTerm : entry.translations[language];
       const text = stored ?? entry.baseTerm;
-      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id ?? '', key, language, check, message });
+      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id!, key, language, check, message });
       if (stored !== undefined && !isBase && !PLAIN.test(stored) && !parseMessage(stored).ok) {
         add('placeholders', 'the translation is not an ICU message (stored before messages were checked); run tolk doctor');
         continue;
@@ -57,6 +57,7 @@ export function messageProblems(snapshot: ProjectSnapshot): MessageProblem[] {
         add(`not-native:${target}`, `${target} cannot say this message natively; its export writes the other branch${fallback}`);
       }
     }
-  }
+  };
+  await source.walk({ open: () => {}, close: () => {}, entry: check });
   return problems;
 }

@@ -2,9 +2,11 @@
 import { Transform, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectNotFound } from '../../errors.js';
-import type { ExportFormat, ExportOptions, FormatId } from '../../exports/format.js';
-import { loadSnapshot } from '../../exports/snapshot.js';
-import { isPostgres } from '../../store/dialect.js';
+import type { ExportFormat, ExportOptions, ExportWriter, FormatId } from '../../exports/format.js';
+import { openExportSource } from '../../exports/export-source.js';
+import { SpoolSet } from '../../exports/spool.js';
+import type { ProjectRecord } from '../../store/repositories/projects.js';
+import { inReadSnapshot } from '../../store/read-snapshot.js';
 import type { Database, Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { ContentCache } from '../shared/content-cache.js';
@@ -86,26 +88,38 @@ function fileNameOf(projectName: string, format: ExportFormat): string {
 }
 
 /**
- * Reads the project's snapshot in one read transaction (repeatable read on PostgreSQL; a WAL
- * snapshot on SQLite's reader connection), so that the bytes match the ETag's version, and ends
- * the transaction before writing: the snapshot is in memory by then, and a slow client must not
- * hold a database connection. Resolves once the format's checks have passed, with the body still
- * being written; a failure after that point can only abort the stream.
+ * Reads the project in one read transaction (repeatable read on PostgreSQL; a WAL snapshot on
+ * SQLite's reader connection), so that the bytes match the ETag's version: the format walks it a
+ * batch of entries at a time into spools (memory, then temporary files), and the transaction ends
+ * before the first byte is written, so a slow client holds no database connection and no text is
+ * held in memory. Resolves once the format's checks have passed, with the body still being written;
+ * a failure after that point can only abort the stream.
  */
 export async function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, options: ExportOptions): Promise<StartedExport> {
-  const transaction = reader.transaction();
-  const snapshot = await (isPostgres(reader) ? transaction.setIsolationLevel('repeatable read') : transaction).execute((trx) => loadSnapshot(trx, projectId));
-  if (!snapshot) throw projectNotFound();
-  const write = await format.prepare(snapshot, options);
-  const version = snapshot.project.contentVersion;
-  const etag = exportEtag(version, format.id, options);
-  const fileName = fileNameOf(snapshot.project.name, format);
-  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, options), projectId, version, { etag, fileName, bytes }, bytes.length));
-  write(body, options.pretty).then(
-    () => {
-      if (!body.writableEnded) body.end();
-    },
-    (error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
+  const spools = new SpoolSet();
+  let prepared: { write: ExportWriter; project: ProjectRecord };
+  try {
+    prepared = await inReadSnapshot(reader, async (trx) => {
+      const source = await openExportSource(trx, projectId);
+      if (!source) throw projectNotFound();
+      return { write: await format.prepare(source, options, spools), project: source.project };
+    });
+  } catch (error) {
+    await spools.dispose();
+    throw error;
+  }
+  const { write, project } = prepared;
+  const etag = exportEtag(project.contentVersion, format.id, options);
+  const fileName = fileNameOf(project.name, format);
+  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, options), projectId, project.contentVersion, { etag, fileName, bytes }, bytes.length));
+  write(body)
+    .then(
+      () => {
+        if (!body.writableEnded) body.end();
+      },
+      (error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))),
+    )
+    .finally(() => spools.dispose())
+    .catch(() => {});
   return { etag, body, fileName };
 }

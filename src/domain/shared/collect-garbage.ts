@@ -38,10 +38,10 @@ export function collectGarbage(): void {
 const GROWTH_BEFORE_COLLECTING = 64 * 1024 * 1024;
 
 /**
- * Collects only once the heap has grown by GROWTH_BEFORE_COLLECTING since the last collection: a
- * bulk write's garbage per row differs by store (PostgreSQL's driver encodes every bound value
- * again), and each collection pauses every other request for a moment.
+ * Collects only once the heap has grown by `growth` bytes since the last collection: a bulk write's
+ * garbage per row differs by store (PostgreSQL's driver encodes every bound value again), and each
+ * collection pauses every other request for a moment.
  */
-export function collectGarbageWhenGrown(): void {
-  if (process.memoryUsage().heapUsed - liveAfterLast > GROWTH_BEFORE_COLLECTING) collectGarbage();
+export function collectGarbageWhenGrown(growth = GROWTH_BEFORE_COLLECTING): void {
+  if (process.memoryUsage().heapUsed - liveAfterLast > growth) collectGarbage();
 }

@@ -42,27 +42,39 @@ export function fallbackLanguages(tags: readonly string[]): Map<string, string> 
  * Every template message gets its `@key`, even an empty one, so `required-resource-attributes` passes.
  *
  * Written as text, byte for byte what JSON.stringify(document, null, pretty ? 2 : 0) would give:
- * building a 100,000-key object first cost as much again as the whole serialisation.
+ * building a 100,000-key object first cost as much again as the whole serialisation. An export
+ * writes the same pieces one message at a time (arbHead, arbMessage, arbEnd).
  */
 export function arbText(tag: string, messages: Iterable<ArbMessage>, isTemplate: boolean, pretty: boolean): string {
-  const separator = pretty ? ',\n  ' : ',';
-  const colon = pretty ? ': ' : ':';
   const seen = new Set<string>();
   // String concatenation, not an array join: V8 builds a rope and flattens it once.
-  let text = `{${pretty ? '\n  ' : ''}"@@locale"${colon}${quote(arbLocale(tag))}`;
-  for (const { key, text: message, description, placeholders, kept } of messages) {
-    // Keys come from flutterKey (which asserts gen-l10n takes them) and findKeyCollisions; a repeated
-    // one here would silently shadow the first in JSON, so it is a bug to stop on.
-    if (seen.has(key)) throw new Error(`the key ${key} is given twice`);
-    seen.add(key);
-    text += `${separator}${quote(key)}${colon}${quote(message)}`;
-    if (!isTemplate) continue;
-    const metadata = templateMetadata(description, placeholders, kept ?? null);
-    const value = pretty ? JSON.stringify(metadata, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(metadata);
-    text += `${separator}${quote(`@${key}`)}${colon}${value}`;
+  let text = arbHead(tag, pretty);
+  for (const message of messages) {
+    // A repeated key would silently shadow the first in JSON, so it is a bug to stop on.
+    if (seen.has(message.key)) throw new Error(`the key ${message.key} is given twice`);
+    seen.add(message.key);
+    text += arbMessage(message, isTemplate, pretty);
   }
-  return `${text}${pretty ? '\n}' : '}'}`;
+  return text + arbEnd(pretty);
 }
+
+/** An ARB file's beginning: the opening brace and `@@locale`. */
+export function arbHead(tag: string, pretty: boolean): string {
+  return `{${pretty ? '\n  ' : ''}"@@locale"${pretty ? ': ' : ':'}${quote(arbLocale(tag))}`;
+}
+
+/** One message of an ARB file (with its `@key` in a template), after the members before it. */
+export function arbMessage({ key, text, description, placeholders, kept }: ArbMessage, isTemplate: boolean, pretty: boolean): string {
+  const separator = pretty ? ',\n  ' : ',';
+  const colon = pretty ? ': ' : ':';
+  const member = `${separator}${quote(key)}${colon}${quote(text)}`;
+  if (!isTemplate) return member;
+  const metadata = templateMetadata(description, placeholders, kept ?? null);
+  const value = pretty ? JSON.stringify(metadata, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(metadata);
+  return `${member}${separator}${quote(`@${key}`)}${colon}${value}`;
+}
+
+export const arbEnd = (pretty: boolean): string => (pretty ? '\n}' : '}');
 
 const NUMBER_TYPES: ReadonlySet<string> = new Set(['num', 'int', 'double']);
 type Json = Record<string, unknown>;

@@ -8,109 +8,137 @@ import { AppError, type ErrorDetail } from '../../errors.js';
 import { printFlutter, type FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { archiveWriter } from '../archive.js';
+import type { EntryTexts, ExportSource } from '../export-source.js';
 import type { ExportFormat, ExportOptions } from '../format.js';
-import type { ProjectSnapshot } from '../snapshot.js';
-import type { OutlineEntry } from '../tree.js';
-import { arbFileName, arbText, fallbackLanguages } from './arb-file.js';
+import { outlinePaths } from '../outline.js';
+import { push } from '../output.js';
+import type { Spool, SpoolSet } from '../spool.js';
+import { arbEnd, arbFileName, arbHead, arbMessage, fallbackLanguages } from './arb-file.js';
 import { findKeyCollisions, flutterKey } from './flutter-key.js';
-import type { ArbMessage } from './types.js';
 
 /** How many problems an error lists: enough to fix a batch, not a megabyte of JSON. */
 const MAX_DETAILS = 100;
 
-/** The key of every entry in output order; refuses a composite key used twice or taken by the generated class. */
-function keysOf(entries: readonly OutlineEntry[]): string[] {
-  const collisions = findKeyCollisions(entries.map((item) => item.path));
+/** Refuses a composite key used twice or taken by the generated class (409), before anything is read. */
+function requireWritableKeys(source: ExportSource): void {
+  const collisions = findKeyCollisions(outlinePaths(source.outline));
   if (collisions.length > 0) {
     const details = collisions.slice(0, MAX_DETAILS).map((c) => ({ path: c.paths.join(' / '), message: c.message }));
     throw new AppError('ERR_EXPORT_KEY_COLLISION', `${collisions.length} Flutter key collision(s): ${collisions[0]!.message}`, details);
   }
-  return entries.map((item) => flutterKey(item.path));
 }
 
 /** Texts without `{ } '` are plain in both syntaxes (and need no quoting even with escaping). */
 const PLAIN = /^[^{}']*$/;
+const NONE: readonly FlutterPlaceholder[] = [];
 
-interface PrintedEntries {
-  /** texts[language][entry index] in gen-l10n's syntax */
-  texts: Map<string, string[]>;
-  /** the placeholders of an entry (by index): the union over all languages */
-  placeholders: Map<number, Map<string, FlutterPlaceholder>>;
-}
+/** The messages of every language, written into one spool per ARB body (the file without its head). */
+class ArbBodies {
+  /** language → the body of its file; the template's has the `@key` metadata */
+  readonly bodies: Map<string, Spool>;
+  /** the base language's body without metadata, when a fallback file repeats the base language's texts */
+  readonly plainBase: Spool | undefined;
+  readonly problems: ErrorDetail[] = [];
+  problemCount = 0;
 
-/**
- * Every language's messages printed in gen-l10n's syntax; refuses the export (409) when one cannot be
- * written at all. An entry's placeholders are the union over its languages (num wins over String: a
- * plural needs a number, and a number prints; a format, once any language needs it, stays).
- */
-function printEntries(snapshot: ProjectSnapshot, entries: readonly OutlineEntry[], options: ExportOptions): PrintedEntries {
-  const texts = new Map<string, string[]>();
-  const placeholders = new Map<number, Map<string, FlutterPlaceholder>>();
-  const problems: ErrorDetail[] = [];
-  for (const language of snapshot.languages) {
-    const printed: string[] = [];
-    for (let index = 0; index < entries.length; index += 1) {
-      const item = entries[index]!;
-      const text = snapshot.textOf(item.entry, language);
+  constructor(
+    private readonly source: ExportSource,
+    private readonly options: ExportOptions,
+    spools: SpoolSet,
+    needsPlainBase: boolean,
+  ) {
+    this.bodies = new Map(source.languages.map((language) => [language, spools.spool()]));
+    this.plainBase = needsPlainBase ? spools.spool() : undefined;
+  }
+
+  open(): void {}
+  close(): void {}
+
+  /**
+   * Prints the entry in every language first: its placeholders are the union over its languages
+   * (num wins over String: a plural needs a number, and a number prints; a format, once any language
+   * needs it, stays), and the template declares them all.
+   */
+  entry(entry: EntryTexts, path: readonly string[]): void {
+    const { languages, project } = this.source;
+    const texts: string[] = [];
+    let declared: Map<string, FlutterPlaceholder> | undefined;
+    for (const language of languages) {
+      const text = this.source.textOf(entry, language);
       if (PLAIN.test(text)) {
-        printed.push(text);
+        texts.push(text);
         continue;
       }
-      const message = printFlutter(storedMessage(text), language, { escaping: options.escaping });
+      const message = printFlutter(storedMessage(text), language, { escaping: this.options.escaping });
       if (!message.ok) {
-        problems.push({ path: `${language}:${item.path.join('.')}`, message: message.reason });
-        printed.push('');
+        this.problemCount += 1;
+        if (this.problems.length < MAX_DETAILS) this.problems.push({ path: `${language}:${path.join('.')}`, message: message.reason });
+        texts.push('');
         continue;
       }
-      printed.push(message.text);
-      if (message.placeholders.length === 0) continue;
-      const declared = placeholders.get(index) ?? new Map<string, FlutterPlaceholder>();
+      texts.push(message.text);
       for (const placeholder of message.placeholders) {
+        declared ??= new Map();
         const known = declared.get(placeholder.name);
         const format = placeholder.format ?? known?.format;
         declared.set(placeholder.name, { name: placeholder.name, type: known?.type === 'num' ? 'num' : placeholder.type, ...(format ? { format } : {}) });
       }
-      placeholders.set(index, declared);
     }
-    texts.set(language, printed);
+    if (this.problemCount > 0) return; // the export is refused: nothing more to write
+    const key = flutterKey(path);
+    const placeholders = declared ? [...declared.values()] : NONE;
+    const { pretty } = this.options;
+    languages.forEach((language, index) => {
+      const message = { key, text: texts[index]!, description: entry.contextInfo, placeholders, kept: entry.arbMetadata };
+      this.bodies.get(language)!.write(arbMessage(message, language === project.baseLanguage, pretty));
+      if (language === project.baseLanguage) this.plainBase?.write(arbMessage(message, false, pretty));
+    });
   }
-  if (problems.length > 0) {
-    throw new AppError(
-      'ERR_CONFLICT',
-      `${problems.length} message(s) cannot be written in gen-l10n's syntax: first ${problems[0]!.path}: ${problems[0]!.message}`,
-      problems.slice(0, MAX_DETAILS),
-    );
-  }
-  return { texts, placeholders };
-}
 
-const NONE: readonly FlutterPlaceholder[] = [];
+  async settle(): Promise<void> {
+    for (const spool of this.bodies.values()) await spool.settle();
+    await this.plainBase?.settle();
+  }
+
+  /** Refuses the export (409) when a message cannot be written in gen-l10n's syntax at all. */
+  requireNoProblems(): void {
+    if (this.problemCount === 0) return;
+    const first = this.problems[0]!;
+    throw new AppError('ERR_CONFLICT', `${this.problemCount} message(s) cannot be written in gen-l10n's syntax: first ${first.path}: ${first.message}`, this.problems);
+  }
+}
 
 export const flutterFormat: ExportFormat = {
   id: 'flutter',
   contentType: 'application/gzip',
   isArchive: true,
-  async prepare(snapshot, options) {
-    const baseLanguage = snapshot.project.baseLanguage;
-    const entries = snapshot.outline.entries;
-    const keys = keysOf(entries);
-    const { texts, placeholders } = printEntries(snapshot, entries, options);
-    const fallbacks = fallbackLanguages(snapshot.languages);
-    const messagesIn = (language: string): ArbMessage[] => {
-      const printed = texts.get(language)!;
-      return entries.map((item, index) => {
-        const declared = placeholders.get(index);
-        return { key: keys[index]!, text: printed[index]!, description: item.entry.contextInfo, placeholders: declared ? [...declared.values()] : NONE, kept: item.entry.arbMetadata };
-      });
-    };
-    return async (out, pretty) => {
-      const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
-      for (const language of snapshot.languages) {
-        const messages = messagesIn(language);
-        await archive.add(arbFileName(language), arbText(language, messages, language === baseLanguage, pretty));
-        for (const [bare, regional] of fallbacks) {
-          if (regional === language) await archive.add(arbFileName(bare), arbText(bare, messages, false, pretty));
-        }
+  async prepare(source, options, spools) {
+    requireWritableKeys(source);
+    const { baseLanguage } = source.project;
+    const fallbacks = fallbackLanguages(source.languages);
+    const bodies = new ArbBodies(source, options, spools, [...fallbacks.values()].includes(baseLanguage));
+    await source.walk(bodies);
+    bodies.requireNoProblems();
+    // Each file: its head, then a body (the fallback files repeat a regional language's, without metadata).
+    const files: { tag: string; body: Spool }[] = [];
+    for (const language of source.languages) {
+      files.push({ tag: language, body: bodies.bodies.get(language)! });
+      for (const [bare, regional] of fallbacks) {
+        if (regional === language) files.push({ tag: bare, body: language === baseLanguage ? bodies.plainBase! : bodies.bodies.get(language)! });
+      }
+    }
+    const { pretty } = options;
+    const end = Buffer.from(arbEnd(pretty));
+    const sized: { tag: string; body: Spool; head: Buffer; bodySize: number }[] = [];
+    for (const { tag, body } of files) sized.push({ tag, body, head: Buffer.from(arbHead(tag, pretty)), bodySize: await body.size() });
+    return async (out) => {
+      const archive = archiveWriter(out, new Date(source.project.updatedAt));
+      for (const { tag, body, head, bodySize } of sized) {
+        await archive.add(arbFileName(tag), head.length + bodySize + end.length, async (file) => {
+          await push(file, head);
+          await body.copyTo(file);
+          await push(file, end);
+        });
       }
       await archive.finish();
     };

@@ -1,16 +1,17 @@
 /**
  * `/export/i18next`: a .tar.gz with `<lang>/translation.json` per language, nested like the JSON
- * export (or, with `?namespaces=true`, `<lang>/<group>.json` per top-level group), so that i18next's fs and http backends load it with their defaults
- * (`/locales/{{lng}}/{{ns}}.json`, namespace `translation`). Each message is written in i18next's own
- * syntax (a plural on `count` as `key_<category>` keys), or unchanged with `?syntax=icu` (i18next-icu).
+ * export (or, with `?namespaces=true`, `<lang>/<group>.json` per top-level group), so that i18next's
+ * fs and http backends load it with their defaults (`/locales/{{lng}}/{{ns}}.json`, namespace
+ * `translation`). Each message is written in i18next's own syntax (a plural on `count` as
+ * `key_<category>` keys), or unchanged with `?syntax=icu` (i18next-icu).
  */
 import { printI18next } from '../../messages/i18next/print-i18next.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { archiveWriter } from '../archive.js';
 import type { ExportFormat } from '../format.js';
 import { conflict } from '../../errors.js';
-import type { EntryTexts } from '../snapshot.js';
-import { nestedJson, type EntryValue, type OutlineItem } from '../tree.js';
+import type { EntryTexts } from '../export-source.js';
+import { copyDocument, LanguageDocuments, type DocumentRange, type EntryValue } from '../language-documents.js';
 
 /** Texts without `{ } '` are the same in both syntaxes: written without parsing. */
 const PLAIN = /^[^{}']*$/;
@@ -21,29 +22,34 @@ function i18nextValue(text: string, language: string): EntryValue {
   return forms.length === 1 && forms[0]![0] === '' ? forms[0]![1] : forms;
 }
 
-/** The namespace files of `?namespaces=true`: each top-level group's content; top-level keys have no namespace (409). */
-function namespacesOf(roots: readonly OutlineItem[]): { name: string; items: readonly OutlineItem[] }[] {
-  const loose = roots.filter((item) => item.kind === 'entry').map((item) => `"${item.name}"`);
-  if (loose.length > 0) {
-    throw conflict(`${loose.length} top-level key(s) (${loose.slice(0, 10).join(', ')}) belong to no namespace: with namespaces=true every text must be in a top-level group`);
-  }
-  return roots.flatMap((item) => (item.kind === 'group' ? [{ name: item.name, items: item.items }] : []));
+/** With `?namespaces=true` every text must be in a top-level group: top-level keys have no namespace (409). */
+function requireNamespaces(topLevelEntries: readonly string[]): void {
+  if (topLevelEntries.length === 0) return;
+  const listed = topLevelEntries.slice(0, 10).map((name) => `"${name}"`);
+  throw conflict(`${topLevelEntries.length} top-level key(s) (${listed.join(', ')}) belong to no namespace: with namespaces=true every text must be in a top-level group`);
 }
 
 export const i18nextFormat: ExportFormat = {
   id: 'i18next',
   contentType: 'application/gzip',
   isArchive: true,
-  prepare: async (snapshot, options) => {
-    const files = options.namespaces ? namespacesOf(snapshot.outline.roots) : [{ name: 'translation', items: snapshot.outline.roots }];
-    return async (out, pretty) => {
-      const archive = archiveWriter(out, new Date(snapshot.project.updatedAt));
-      for (const language of snapshot.languages) {
-        const valueOf = options.syntax === 'icu'
-          ? (entry: EntryTexts) => snapshot.textOf(entry, language)
-          : (entry: EntryTexts) => i18nextValue(snapshot.textOf(entry, language), language);
-        for (const file of files) await archive.add(`${language}/${file.name}.json`, nestedJson(file.items, valueOf, pretty));
-      }
+  async prepare(source, { pretty, syntax, namespaces }, spools) {
+    if (namespaces) requireNamespaces(source.outline.topLevelEntries);
+    const valueOf = syntax === 'icu'
+      ? (entry: EntryTexts, language: string) => source.textOf(entry, language)
+      : (entry: EntryTexts, language: string) => i18nextValue(source.textOf(entry, language), language);
+    const documents = new LanguageDocuments(source.languages, spools, pretty, 0, valueOf, namespaces);
+    await source.walk(documents);
+    const whole = await documents.finish();
+    // The files in archive order: by language, then (with namespaces) by top-level group.
+    const files: { name: string; range: DocumentRange }[] = source.languages.flatMap((language, index) =>
+      namespaces
+        ? documents.namespaces().map(({ name, ranges }) => ({ name: `${language}/${name}.json`, range: ranges[index]! }))
+        : [{ name: `${language}/translation.json`, range: whole[index]! }],
+    );
+    return async (out) => {
+      const archive = archiveWriter(out, new Date(source.project.updatedAt));
+      for (const { name, range } of files) await archive.add(name, range.end - range.start, (file) => copyDocument(file, range));
       await archive.finish();
     };
   },

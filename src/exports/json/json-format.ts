@@ -1,14 +1,16 @@
 /** `/export/json`: language → group names (nested along the tree) → entry name → text. */
 import type { ExportFormat } from '../format.js';
+import { copyDocument, LanguageDocuments } from '../language-documents.js';
 import { writeLanguageObject } from '../output.js';
-import { nestedJson } from '../tree.js';
 
 export const jsonFormat: ExportFormat = {
   id: 'json',
   contentType: 'application/json; charset=utf-8',
   isArchive: false,
-  prepare: async (snapshot) => (out, pretty) =>
-    writeLanguageObject(out, snapshot.languages, pretty, (language) =>
-      nestedJson(snapshot.outline.roots, (entry) => snapshot.textOf(entry, language), pretty, 1),
-    ),
+  async prepare(source, { pretty }, spools) {
+    const documents = new LanguageDocuments(source.languages, spools, pretty, 1, (entry, language) => source.textOf(entry, language));
+    await source.walk(documents);
+    const ranges = await documents.finish();
+    return (out) => writeLanguageObject(out, source.languages, pretty, (index) => copyDocument(out, ranges[index]!));
+  },
 };

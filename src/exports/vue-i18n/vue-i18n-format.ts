@@ -3,7 +3,9 @@
  * with dots, each message in vue-i18n's syntax (printVueI18n) so that t() renders what ICU renders.
  */
 import type { ExportFormat } from '../format.js';
-import { quote, writeLanguageObject } from '../output.js';
+import { copyDocument, type DocumentRange } from '../language-documents.js';
+import { NestedJsonWriter } from '../nested-json.js';
+import { writeLanguageObject } from '../output.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { escapeVueMessage } from '../../messages/vue-i18n/escape-message.js';
 import { printVueI18n } from '../../messages/vue-i18n/print-vue-i18n.js';
@@ -20,21 +22,30 @@ export const vueI18nFormat: ExportFormat = {
   id: 'vue-i18n',
   contentType: 'application/json; charset=utf-8',
   isArchive: false,
-  prepare: async (snapshot) => {
-    const entries = snapshot.outline.entries;
-    // Keys are the same in every language: quote them once.
-    const keys = entries.map((item) => quote(vueKey(item.path)));
-    return (out, pretty) =>
-      writeLanguageObject(out, snapshot.languages, pretty, (language) => {
-        // The flat object's JSON text, as JSON.stringify(object, null, 2) nested one level deep would write it.
-        if (entries.length === 0) return '{}';
-        const separator = pretty ? ',\n    ' : ',';
-        let text = pretty ? '{\n    ' : '{';
-        for (let i = 0; i < entries.length; i += 1) {
-          const message = vueMessage(snapshot.textOf(entries[i]!.entry, language), language);
-          text += `${i === 0 ? '' : separator}${keys[i]}${pretty ? ': ' : ':'}${quote(message)}`;
-        }
-        return `${text}${pretty ? '\n  }' : '}'}`;
-      });
+  async prepare(source, { pretty }, spools) {
+    // One flat object per language, nested one level deep in the output.
+    const documents = source.languages.map((language) => {
+      const spool = spools.spool();
+      const json = new NestedJsonWriter((text) => spool.write(text), pretty, 1);
+      json.open();
+      return { language, spool, json };
+    });
+    await source.walk({
+      open: () => {},
+      close: () => {},
+      entry(entry, path) {
+        const key = vueKey(path);
+        for (const { language, json } of documents) json.text(key, vueMessage(source.textOf(entry, language), language));
+      },
+      async settle() {
+        for (const { spool } of documents) await spool.settle();
+      },
+    });
+    const ranges: DocumentRange[] = [];
+    for (const { spool, json } of documents) {
+      json.close();
+      ranges.push({ spool, start: 0, end: await spool.size() });
+    }
+    return (out) => writeLanguageObject(out, source.languages, pretty, (index) => copyDocument(out, ranges[index]!));
   },
 };

@@ -60,3 +60,87 @@ function foldedTranslations(value: unknown): Record<string, string> {
   if (value === null || value === undefined) return {};
   return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string>;
 }
+
+/** An entry's place in the project: all an export's outline needs of it (no texts). */
+export interface EntryPlace {
+  id: string;
+  groupId: string;
+  technicalName: string;
+}
+
+/** Every entry of the project, without texts: ~60 bytes an entry however many languages it has. */
+export async function exportPlaces(db: Db, projectId: string): Promise<EntryPlace[]> {
+  // The rows themselves are the places: 100,000 more objects would be garbage at once.
+  return db.selectFrom('entries').select(['id', 'group_id as groupId', 'technical_name as technicalName']).where('project_id', '=', projectId).execute();
+}
+
+/** Entries of one group whose names are in [first, last] (in the database's order of names). */
+export interface EntryRun {
+  groupId: string;
+  first: string;
+  last: string;
+}
+
+/**
+ * The entries in `runs` with their translations folded as in exportBatch, in no particular order:
+ * each run one range of the (project, group, name) index, read in index order, which is a third
+ * cheaper than looking every entry up by id (measured: 100,000 entries × 10 languages, SQLite 1.15 s
+ * against 1.5 s, PostgreSQL 1.8 s against 2.7 s). The runs come as one parameter each, so the
+ * statement stays the same from batch to batch.
+ */
+export async function exportRowsByRuns(db: Db, projectId: string, runs: readonly EntryRun[]): Promise<ExportRow[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<FoldedRow>`
+      select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata,
+        (select json_object_agg(t.language, t.translation) from translations t where t.entry_id = e.id) as translations
+      from unnest(${runs.map((run) => run.groupId)}::text[], ${runs.map((run) => run.first)}::text[], ${runs.map((run) => run.last)}::text[]) as r(group_id, first_name, last_name)
+      join entries e on e.project_id = ${projectId} and e.group_id = r.group_id and e.technical_name between r.first_name and r.last_name`.execute(db);
+    return rows.map(exportRow);
+  }
+  // CROSS JOIN fixes the loop order (SQLite's planner would scan the project's entries once per run).
+  const { rows } = await sql<FoldedRow>`
+    select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata,
+      (select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id) as translations
+    from json_each(${JSON.stringify(runs.map((run) => [run.groupId, run.first, run.last]))}) r
+    cross join entries e on e.project_id = ${projectId} and e.group_id = r.value ->> 0 and e.technical_name between r.value ->> 1 and r.value ->> 2`.execute(db);
+  return rows.map(exportRow);
+}
+
+interface FoldedRow {
+  id: string;
+  group_id: string;
+  technical_name: string;
+  base_term: string;
+  context_info: string | null;
+  arb_metadata: string | null;
+  translations: unknown;
+}
+
+const exportRow = (row: FoldedRow): ExportRow => ({
+  id: row.id,
+  groupId: row.group_id,
+  technicalName: row.technical_name,
+  baseTerm: row.base_term,
+  contextInfo: row.context_info,
+  arbMetadata: row.arb_metadata,
+  translations: foldedTranslations(row.translations),
+});
+
+/**
+ * The entries of `ids` with their translations folded as in exportBatch, in no particular order.
+ * One parameter whatever the number of ids (a JSON array on SQLite, an array on PostgreSQL), so the
+ * statement stays the same from batch to batch.
+ */
+export async function exportRowsById(db: Db, ids: readonly string[]): Promise<ExportRow[]> {
+  const postgres = isPostgres(db);
+  const folded = postgres
+    ? sql<unknown>`(select json_object_agg(t.language, t.translation) from translations t where t.entry_id = e.id)`
+    : sql<unknown>`(select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id)`;
+  const wanted = postgres ? sql<boolean>`e.id = any(${ids}::text[])` : sql<boolean>`e.id in (select value from json_each(${JSON.stringify(ids)}))`;
+  const rows = await db
+    .selectFrom('entries as e')
+    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', folded.as('translations')])
+    .where(wanted)
+    .execute();
+  return rows.map(exportRow);
+}
