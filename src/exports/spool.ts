@@ -9,6 +9,7 @@ import { open, mkdtemp, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { AppError } from '../errors.js';
 import { push } from './output.js';
 
 /** The chunks text is encoded into. */
@@ -62,7 +63,7 @@ export class SpoolSet {
   async createFile(): Promise<FileHandle> {
     this.#directory ??= mkdtemp(join(this.#under ?? tmpdir(), 'tolk-export-'));
     this.#files += 1;
-    return open(join(await this.#directory, `spool-${this.#files}`), 'w+');
+    return withDiskErrors(async () => open(join(await this.#directory!, `spool-${this.#files}`), 'w+'));
   }
 
   /** Closes and removes every file; safe to call more than once. */
@@ -211,7 +212,7 @@ export class Spool {
   async #append(buffers: Buffer[]): Promise<void> {
     let pending = buffers;
     while (pending.length > 0) {
-      const { bytesWritten } = await this.#file!.writev(pending, this.#fileBytes);
+      const { bytesWritten } = await withDiskErrors(() => this.#file!.writev(pending, this.#fileBytes));
       this.#fileBytes += bytesWritten;
       pending = remainderAfter(pending, bytesWritten);
     }
@@ -228,4 +229,18 @@ function remainderAfter(buffers: Buffer[], bytes: number): Buffer[] {
     skipped -= buffer.length;
   }
   return [];
+}
+
+/** What the temporary directory may refuse: the server's condition, not the request's fault. */
+const DISK_ERRORS: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'ENOENT']);
+
+/** Runs a file operation; a full or unwritable temporary directory refuses the export with 503 (retry later). */
+async function withDiskErrors<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined || !DISK_ERRORS.has(code)) throw error;
+    throw new AppError('ERR_UNAVAILABLE', `no room for the export's temporary files (${code}); the server's TMPDIR needs space`);
+  }
 }

@@ -66,6 +66,14 @@ describe('SpoolSet', () => {
     expect(readdirSync(under)).toEqual([]);
   });
 
+  it('refuses with 503 ERR_UNAVAILABLE, naming no path, when the temporary directory cannot take the files', async () => {
+    const spools = new SpoolSet({ under: join(under, 'missing'), inMemoryBytes: 10 });
+    const spool = spools.spool();
+    spool.write('more than ten bytes of text');
+    await expect(spool.size()).rejects.toMatchObject({ code: 'ERR_UNAVAILABLE', message: expect.not.stringContaining(under) });
+    await spools.dispose();
+  });
+
   it('counts the offset of text not yet settled in bytes, not characters', () => {
     const spool = new SpoolSet({ under }).spool();
     spool.write('€');
