@@ -76,9 +76,9 @@ async function readBatch(db: Db, projectId: string, outline: Outline, start: num
   }
   const wanted = new Set(entryIds.slice(start, end));
   const batch = new Map<string, EntryTexts>();
-  for (const row of await exportRowsByRuns(db, projectId, runs)) if (wanted.has(row.id!)) batch.set(row.id!, row);
+  for (const row of await exportRowsByRuns(db, projectId, runs)) if (wanted.has(row.id)) batch.set(row.id, row);
   if (batch.size < wanted.size) {
-    for (const row of await exportRowsById(db, [...wanted].filter((id) => !batch.has(id)))) batch.set(row.id!, row);
+    for (const row of await exportRowsById(db, [...wanted].filter((id) => !batch.has(id)))) batch.set(row.id, row);
   }
   return batch;
 }

@@ -1,7 +1,7 @@
 /** Who may see a project, and with which capabilities. */
 import { AppError, forbidden, projectNotFound } from '../../errors.js';
 import { acceptedBefore } from '../../store/repositories/members.js';
-import { findProjectForUser, type ProjectRecord } from '../../store/repositories/projects.js';
+import { findProjectForUser, type ProjectForUser, type ProjectRecord } from '../../store/repositories/projects.js';
 import type { Db } from '../../store/schema.js';
 import { capabilitiesOf, isRole, type Capabilities, type Capability } from './capabilities.js';
 
@@ -12,6 +12,12 @@ export interface Principal {
   dailyQuota?: number;
   /** how the caller proved who it is: API keys are metered, web sessions are not (contract) */
   authenticatedBy?: 'apiKey' | 'session';
+  /**
+   * The request's project as the user saw it when the request was authenticated, read in the same
+   * statement (PostgreSQL; reads only, see http/plugins/auth.ts): the access check outside a
+   * transaction uses it instead of a query. Checks inside a transaction always read again.
+   */
+  prefetchedProject?: ProjectForUser;
 }
 
 export interface ProjectAccess {
@@ -29,15 +35,16 @@ export async function loadProjectAccess(
   projectId: string,
   notFound: () => AppError = projectNotFound,
 ): Promise<ProjectAccess> {
-  const project = await findProjectForUser(db, projectId, principal.userId);
+  const prefetched = !db.isTransaction && principal.prefetchedProject?.id === projectId ? principal.prefetchedProject : undefined;
+  const project = prefetched ?? (await findProjectForUser(db, projectId, principal.userId));
   if (!project) throw notFound();
   if (project.ownerId === principal.userId) return { project, capabilities: capabilitiesOf(null, false) };
   const role = project.memberRole;
   const confirmedAt = project.memberConfirmedAt;
   if (role === null || confirmedAt === null || !isRole(role)) throw notFound();
   // Members beyond the owner's limit, in acceptance order, keep read access only.
-  const isOverLimit = (await acceptedBefore(db, projectId, principal.userId, confirmedAt)) >= project.ownerMemberLimit;
-  return { project, capabilities: capabilitiesOf(role, isOverLimit) };
+  const before = prefetched ? prefetched.acceptedBefore : await acceptedBefore(db, projectId, principal.userId, confirmedAt);
+  return { project, capabilities: capabilitiesOf(role, before >= project.ownerMemberLimit) };
 }
 
 /** Throws 403 unless the access grants the capability. */

@@ -39,7 +39,7 @@ export async function messageProblems(source: ExportSource): Promise<MessageProb
       const isBase = language === baseLanguage;
       const stored = isBase ? entry.baseTerm : entry.translations[language];
       const text = stored ?? entry.baseTerm;
-      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id!, key, language, check, message });
+      const add = (check: CheckKind, message: string) => problems.push({ entryId: entry.id, key, language, check, message });
       if (stored !== undefined && !isBase && !PLAIN.test(stored) && !parseMessage(stored).ok) {
         add('placeholders', 'the translation is not an ICU message (stored before messages were checked); run tolk doctor');
         continue;

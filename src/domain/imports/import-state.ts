@@ -52,10 +52,10 @@ export async function loadImportState(db: Db, projectId: string): Promise<Import
   const entries = new Map<string, StoredEntry>();
   let after: ExportCursor | null = null;
   for (;;) {
-    const batch = await exportBatch(db, projectId, after, BATCH, true);
+    const batch = await exportBatch(db, projectId, after, BATCH);
     for (const row of batch) {
       const path = [...pathOf(row.groupId), row.technicalName];
-      entries.set(pathKey(path), { ...row, id: row.id!, path });
+      entries.set(pathKey(path), { ...row, path });
     }
     const last = batch.at(-1);
     if (!last || batch.length < BATCH) break;

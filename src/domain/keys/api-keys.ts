@@ -6,7 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { notFound, validationError } from '../../errors.js';
 import { findActiveKeyByHash, insertApiKey, listLiveKeysOfUser, revokeApiKey, touchApiKey } from '../../store/repositories/users.js';
-import { findKeyAndCountRequest } from '../../store/repositories/usage.js';
+import { findKeyAndCountRequest, type ProjectTarget } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
 import { newId, nowIso } from '../shared/ids.js';
 import type { Principal } from '../access/project-access.js';
@@ -75,15 +75,24 @@ export async function authenticateKey(db: Db, secret: string): Promise<Principal
 
 /**
  * authenticateKey and, in the same round trip, one request counted against the caller's quota of
- * `day` (PostgreSQL: store/repositories/usage.ts). `count` is the day's count with this request, or
- * null when the quota was used up (nothing counted). Null for an unknown key: nothing counted either.
+ * `day` (PostgreSQL: store/repositories/usage.ts) and, given the request's `target`, its project as
+ * the user sees it. `count` is the day's count with this request, or null when the quota was used up
+ * (nothing counted). Null for an unknown key: nothing counted either.
  */
-export async function authenticateKeyCounting(db: Db, secret: string, day: string): Promise<{ principal: Principal; count: number | null } | null> {
+export async function authenticateKeyCounting(
+  db: Db,
+  secret: string,
+  day: string,
+  target?: ProjectTarget,
+): Promise<{ principal: Principal; count: number | null } | null> {
   const presented = lookupHash(secret);
   if (presented === null) return null;
-  const found = await findKeyAndCountRequest(db, presented, nowIso(), day);
+  const found = await findKeyAndCountRequest(db, presented, nowIso(), day, target);
   const principal = await principalOfKey(db, presented, found);
-  return principal && { principal, count: found!.counted };
+  if (!principal) return null;
+  // The access check of this request then needs no query of its own (project-access.ts).
+  if (found!.project) principal.prefetchedProject = found!.project;
+  return { principal, count: found!.counted };
 }
 
 /** "Last used" is kept to the minute: one write a minute per busy key instead of one per request. */

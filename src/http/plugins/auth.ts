@@ -8,6 +8,8 @@ import type { Principal } from '../../domain/access/project-access.js';
 import { resumeSession, type LiveSession } from '../../domain/accounts/web-sessions.js';
 import { authenticateKey, authenticateKeyCounting } from '../../domain/keys/api-keys.js';
 import { quotaDay, quotaStateAfter, rateLimitHeaders } from '../../domain/quota/daily-quota.js';
+import { UNSTORABLE } from '../../domain/shared/storable-text.js';
+import type { ProjectTarget } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
 import { isDeferred } from './quota.js';
 import { changesState, checkSessionWrite, sessionCookieOf } from './web-session.js';
@@ -30,6 +32,24 @@ function bearerToken(header: string): string {
   return match[1];
 }
 
+/** `/projects/:id…`, `/groups/:id…`, `/entries/:id…`: routes about one project, found by their own id. */
+const TARGETED_ROUTE = /\/(projects|groups|entries)\/:id(?:\/|$)/;
+
+/**
+ * Where the request's project is found, read from its route (`/api/v1/entries/:id` → the entry's
+ * project), so the authentication's statement can read the access check's project as well. Reads
+ * only (GET, HEAD): a request that writes may change the very membership it was authenticated with
+ * (accepting an invitation, leaving), so its checks read the store as they go.
+ */
+function projectTargetOf(request: FastifyRequest): ProjectTarget | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const kind = TARGETED_ROUTE.exec(request.routeOptions.url ?? '')?.[1];
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  // What the store cannot hold (NUL, lone surrogates) is left to the route, which answers it as unknown.
+  if (kind === undefined || typeof id !== 'string' || UNSTORABLE.test(id)) return undefined;
+  return kind === 'projects' ? { projectId: id } : kind === 'groups' ? { groupId: id } : { entryId: id };
+}
+
 /**
  * The caller of a request: its API key if it sends one, else its session cookie. With `countingQuota`,
  * a key's request is counted against the daily quota in the same round trip as the key check (and
@@ -39,7 +59,7 @@ async function authenticate(db: Db, request: FastifyRequest, reply: FastifyReply
   const header = request.headers.authorization;
   if (header !== undefined && countingQuota && !isDeferred(request)) {
     const now = new Date();
-    const found = await authenticateKeyCounting(db, bearerToken(header), quotaDay(now));
+    const found = await authenticateKeyCounting(db, bearerToken(header), quotaDay(now), projectTargetOf(request));
     if (!found) throw unauthorized('the API key is invalid, revoked or expired');
     request.quotaCharged = true;
     reply.headers(rateLimitHeaders(quotaStateAfter(found.principal, found.count, now)));

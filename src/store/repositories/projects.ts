@@ -1,5 +1,6 @@
 /** Projects, with their owner's names joined in. */
 import type { KeyStyle } from '../../domain/shared/technical-names.js';
+import { sql } from 'kysely';
 import type { Db, ProjectsTable } from '../schema.js';
 import { prepared } from '../prepared.js';
 
@@ -63,6 +64,25 @@ export interface ProjectWithMembership extends ProjectRecord {
   /** the caller's member row, when the caller is a member (pending or confirmed) */
   memberRole: string | null;
   memberConfirmedAt: string | null;
+}
+
+/** A project with the user's membership and, for a confirmed member, how many were confirmed before them. */
+export interface ProjectForUser extends ProjectWithMembership {
+  acceptedBefore: number;
+}
+
+export type ProjectForUserRow = JoinedRow & { member_role: string | null; member_confirmed_at: string | null; accepted_before: number | string };
+
+/**
+ * The columns of findProjectForUser for raw SQL over `projects p`, `users ow` (the owner) and
+ * `project_members m` (the user's membership): PROJECT_COLUMNS, respelled.
+ */
+export const PROJECT_FOR_USER_COLUMNS = sql.raw(
+  [...PROJECT_COLUMNS.map((column) => column.replace(/^projects\./, 'p.').replace(/^users\./, 'ow.')), 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'].join(', '),
+);
+
+export function projectForUserOf(row: ProjectForUserRow): ProjectForUser {
+  return { ...toRecord(row), memberRole: row.member_role ?? null, memberConfirmedAt: row.member_confirmed_at ?? null, acceptedBefore: Number(row.accepted_before) };
 }
 
 // Every request about a project starts with this (the access check): compiled once.

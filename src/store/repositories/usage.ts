@@ -2,6 +2,7 @@
 import type { Db } from '../schema.js';
 import { sql } from 'kysely';
 import { prepared } from '../prepared.js';
+import { PROJECT_FOR_USER_COLUMNS, projectForUserOf, type ProjectForUser, type ProjectForUserRow } from './projects.js';
 
 /**
  * Counts one request of the user on `day` unless `limit` requests are counted already, in one
@@ -36,6 +37,15 @@ export interface KeyAndCount {
   userId: string;
   dailyQuota: number;
   counted: number | null;
+  /** the request's project as the key's user sees it, when a target was given (undefined: no such project) */
+  project?: ProjectForUser | undefined;
+}
+
+/** Where a request's project is found: its own id, or the id of one of its groups or entries. */
+export interface ProjectTarget {
+  projectId?: string;
+  groupId?: string;
+  entryId?: string;
 }
 
 /**
@@ -44,23 +54,58 @@ export interface KeyAndCount {
  * API request. Nothing is counted for an unknown, revoked or expired key. PostgreSQL only: on SQLite
  * the counts live in a file of their own (store/sqlite/usage-file.ts), and a query there costs no trip.
  */
-export async function findKeyAndCountRequest(db: Db, secretHash: string, now: string, day: string): Promise<KeyAndCount | undefined> {
+export async function findKeyAndCountRequest(db: Db, secretHash: string, now: string, day: string, target?: ProjectTarget): Promise<KeyAndCount | undefined> {
+  if (target) {
+    const [row] = (await keyCountAndProjectQuery(db, secretHash, now, day, target.projectId ?? null, target.groupId ?? null, target.entryId ?? null)).rows;
+    return row && { ...keyAndCount(row), project: row.project === null ? undefined : projectForUserOf(row.project) };
+  }
   const [row] = (await keyAndCountQuery(db, secretHash, now, day)).rows;
-  return row && { ...row, dailyQuota: Number(row.dailyQuota), counted: row.counted === null ? null : Number(row.counted) };
+  return row && keyAndCount(row);
 }
 
+type KeyAndCountRow = Omit<KeyAndCount, 'dailyQuota' | 'counted' | 'project'> & { dailyQuota: number | string; counted: number | string | null };
+
+const keyAndCount = (row: KeyAndCountRow): KeyAndCount => ({
+  keyId: row.keyId,
+  secretHash: row.secretHash,
+  lastUsedAt: row.lastUsedAt,
+  userId: row.userId,
+  dailyQuota: Number(row.dailyQuota),
+  counted: row.counted === null ? null : Number(row.counted),
+});
+
+const KEY_AND_COUNT = (secretHash: string, now: string, day: string) => sql`
+  with key as (
+    select k.id as "keyId", k.secret_hash as "secretHash", k.last_used_at as "lastUsedAt", u.id as "userId", u.daily_quota as "dailyQuota"
+    from api_keys k join users u on u.id = k.user_id
+    where k.secret_hash = ${secretHash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > ${now})
+  ), counted as (
+    insert into daily_usage (user_id, day, count)
+    select "userId", ${day}, 1 from key where "dailyQuota" > 0
+    on conflict (user_id, day) do update set count = daily_usage.count + 1
+      where daily_usage.count < (select "dailyQuota" from key)
+    returning count
+  )`;
+
 const keyAndCountQuery = prepared(3, (_db, secretHash: string, now: string, day: string) =>
-  sql<Omit<KeyAndCount, 'dailyQuota' | 'counted'> & { dailyQuota: number | string; counted: number | string | null }>`
-    with key as (
-      select k.id as "keyId", k.secret_hash as "secretHash", k.last_used_at as "lastUsedAt", u.id as "userId", u.daily_quota as "dailyQuota"
-      from api_keys k join users u on u.id = k.user_id
-      where k.secret_hash = ${secretHash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > ${now})
-    ), counted as (
-      insert into daily_usage (user_id, day, count)
-      select "userId", ${day}, 1 from key where "dailyQuota" > 0
-      on conflict (user_id, day) do update set count = daily_usage.count + 1
-        where daily_usage.count < (select "dailyQuota" from key)
-      returning count
-    )
+  sql<KeyAndCountRow>`${KEY_AND_COUNT(secretHash, now, day)}
     select key.*, (select count from counted) as counted from key`,
+);
+
+/**
+ * The same, and the request's project with the user's membership (the access check's read, as
+ * findProjectForUser and acceptedBefore give it), found by the project's id or one of its groups' or
+ * entries': authentication, quota and access in one round trip.
+ */
+const keyCountAndProjectQuery = prepared(6, (_db, secretHash: string, now: string, day: string, projectId: string | null, groupId: string | null, entryId: string | null) =>
+  sql<KeyAndCountRow & { project: ProjectForUserRow | null }>`${KEY_AND_COUNT(secretHash, now, day)},
+    target as (
+      select ${PROJECT_FOR_USER_COLUMNS},
+        (select count(*) from project_members o where o.project_id = p.id and o.confirmed_at is not null
+          and (o.confirmed_at < m.confirmed_at or (o.confirmed_at = m.confirmed_at and o.user_id < m.user_id))) as accepted_before
+      from projects p join users ow on ow.id = p.owner_id
+      left join project_members m on m.project_id = p.id and m.user_id = (select "userId" from key)
+      where p.id = coalesce(${projectId}::text, (select g.project_id from groups g where g.id = ${groupId}::text), (select e.project_id from entries e where e.id = ${entryId}::text))
+    )
+    select key.*, (select count from counted) as counted, (select row_to_json(target) from target) as project from key`,
 );
