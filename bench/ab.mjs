@@ -1,18 +1,31 @@
 /**
  * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read and translation upsert against two
  * builds (each checkout's dist/, e.g. a `git worktree` of an older commit with node_modules linked),
- * interleaved A B A B four times, each server on its own fresh SQLite store: a same-run comparison that
- * the machine's drift affects alike. Prints req/s per round as JSON.
+ * interleaved A B A B four times, each server on its own fresh SQLite store (or PostgreSQL database, with
+ * AB_POSTGRES_URL=postgres://user@host:port): a same-run comparison that the machine's drift affects
+ * alike. Prints req/s per round as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 const [A, B] = process.argv.slice(2);
 if (!A || !B) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B>');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function start(root, port) {
-  const db = `sqlite:${mkdtempSync(tmpdir() + '/ab-')}/t.db`;
+/** A fresh store: a SQLite file, or with AB_POSTGRES_URL (a server URL without database) a new PostgreSQL database. */
+async function freshStore(label) {
+  const server = process.env.AB_POSTGRES_URL;
+  if (!server) return `sqlite:${mkdtempSync(tmpdir() + '/ab-')}/t.db`;
+  const name = `ab_${label.toLowerCase()}_${Date.now()}`;
+  const client = new pg.Client(`${server}/postgres`);
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return `${server}/${name}`;
+}
+async function start(root, port, label) {
+  const db = await freshStore(label);
   const key = JSON.parse(execFileSync('node', [`${root}/dist/cli/main.js`, 'users', 'create', '--email', 'a@b.co', '--first-name', 'A', '--last-name', 'B', '--daily-quota', '1000000000'], { env: { ...process.env, DATABASE_URL: db } })).apiKey;
   const child = spawn('node', [`${root}/dist/cli/main.js`, 'serve'], { env: { ...process.env, DATABASE_URL: db, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -26,7 +39,7 @@ async function start(root, port) {
   return { child, base, h, entry: e.id };
 }
 const run = (url, opts) => new Promise((res) => autocannon({ url, connections: 10, duration: 6, ...opts }, (err, r) => res(r.requests.average)));
-const servers = { A: await start(A, 18101), B: await start(B, 18102) };
+const servers = { A: await start(A, 18101, 'A'), B: await start(B, 18102, 'B') };
 const results = { A: { read: [], write: [] }, B: { read: [], write: [] } };
 for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
   const s = servers[name];
