@@ -1,7 +1,7 @@
 /**
- * The nested JSON documents of an export, one per language (or, split at the top level, one per
- * language and top-level group: i18next's namespaces), written into spools along one walk of the
- * outline: group names → … → entry name → text, empty groups as {}.
+ * The JSON documents of an export, one per language (or, split at the top level, one per language and
+ * top-level group: i18next's namespaces), written into spools along one walk of the outline: nested
+ * (group names → … → entry name → text, empty groups as {}) or flat (one key per entry's path).
  */
 import type { Writable } from 'node:stream';
 import type { EntryTexts, OutlineVisitor } from './export-source.js';
@@ -26,24 +26,33 @@ interface LanguageDocument {
   start: number;
 }
 
+export interface DocumentLayout {
+  /** a document per top-level group instead of one per language (there must be no top-level entries) */
+  splitTopLevel?: boolean;
+  /** one flat object: each entry under this key of its path, groups no level of their own */
+  flatKey?: (path: readonly string[]) => string;
+}
+
 export class LanguageDocuments implements OutlineVisitor {
   readonly #documents: LanguageDocument[];
   /** each top-level group's name and its document in every language (when split at the top level) */
   readonly #split: { name: string; ranges: DocumentRange[] }[] = [];
   #depth = 0;
 
-  /**
-   * @param depth how deep each document is nested in the final output (its indentation)
-   * @param splitTopLevel a document per top-level group instead of one per language (there must be no top-level entries)
-   */
+  readonly #splitTopLevel: boolean;
+  readonly #flatKey: ((path: readonly string[]) => string) | undefined;
+
+  /** @param depth how deep each document is nested in the final output (its indentation) */
   constructor(
     languages: readonly string[],
     spools: SpoolSet,
     pretty: boolean,
     depth: number,
     private readonly valueOf: (entry: EntryTexts, language: string) => EntryValue,
-    private readonly splitTopLevel = false,
+    { splitTopLevel = false, flatKey }: DocumentLayout = {},
   ) {
+    this.#splitTopLevel = splitTopLevel;
+    this.#flatKey = flatKey;
     this.#documents = languages.map((language) => {
       const spool = spools.spool();
       return { language, spool, json: new NestedJsonWriter((text) => spool.write(text), pretty, depth), start: 0 };
@@ -52,7 +61,8 @@ export class LanguageDocuments implements OutlineVisitor {
   }
 
   open(name: string): void {
-    const starting = this.splitTopLevel && this.#depth === 0;
+    if (this.#flatKey) return;
+    const starting = this.#splitTopLevel && this.#depth === 0;
     this.#depth += 1;
     for (const document of this.#documents) {
       if (starting) document.start = document.spool.offset();
@@ -62,8 +72,9 @@ export class LanguageDocuments implements OutlineVisitor {
   }
 
   close(): void {
+    if (this.#flatKey) return;
     this.#depth -= 1;
-    const ending = this.splitTopLevel && this.#depth === 0;
+    const ending = this.#splitTopLevel && this.#depth === 0;
     for (const document of this.#documents) {
       document.json.close();
       if (ending) this.#split.at(-1)!.ranges.push({ spool: document.spool, start: document.start, end: document.spool.offset() });
@@ -71,7 +82,7 @@ export class LanguageDocuments implements OutlineVisitor {
   }
 
   entry(entry: EntryTexts, path: readonly string[]): void {
-    const name = path.at(-1)!;
+    const name = this.#flatKey ? this.#flatKey(path) : path.at(-1)!;
     for (const { language, json } of this.#documents) {
       const value = this.valueOf(entry, language);
       if (typeof value === 'string') json.text(name, value);
@@ -87,7 +98,7 @@ export class LanguageDocuments implements OutlineVisitor {
   async finish(): Promise<DocumentRange[]> {
     const ranges: DocumentRange[] = [];
     for (const document of this.#documents) {
-      if (!this.splitTopLevel) document.json.close();
+      if (!this.#splitTopLevel) document.json.close();
       ranges.push({ spool: document.spool, start: 0, end: await document.spool.size() });
     }
     return ranges;

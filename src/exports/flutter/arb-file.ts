@@ -36,28 +36,16 @@ export function fallbackLanguages(tags: readonly string[]): Map<string, string> 
 }
 
 /**
- * The text of one ARB file: `@@locale` (always written, since gen-l10n reads file-name locales only
- * for ISO 639-1 codes) and the messages in the order given. Only the template (base language) file
- * carries `@key` metadata: gen-l10n reads descriptions and placeholder types from the template alone.
- * Every template message gets its `@key`, even an empty one, so `required-resource-attributes` passes.
+ * An ARB file is written in three pieces: arbHead, one arbMessage per message in order, arbEnd. The
+ * file holds `@@locale` (always written, since gen-l10n reads file-name locales only for ISO 639-1
+ * codes) and the messages. Only the template (base language) file carries `@key` metadata: gen-l10n
+ * reads descriptions and placeholder types from the template alone. Every template message gets its
+ * `@key`, even an empty one, so `required-resource-attributes` passes. Keys are distinct by then
+ * (findKeyCollisions refuses the export otherwise: a repeated key would shadow the first in JSON).
  *
  * Written as text, byte for byte what JSON.stringify(document, null, pretty ? 2 : 0) would give:
- * building a 100,000-key object first cost as much again as the whole serialisation. An export
- * writes the same pieces one message at a time (arbHead, arbMessage, arbEnd).
+ * building a 100,000-key object first cost as much again as the whole serialisation.
  */
-export function arbText(tag: string, messages: Iterable<ArbMessage>, isTemplate: boolean, pretty: boolean): string {
-  const seen = new Set<string>();
-  // String concatenation, not an array join: V8 builds a rope and flattens it once.
-  let text = arbHead(tag, pretty);
-  for (const message of messages) {
-    // A repeated key would silently shadow the first in JSON, so it is a bug to stop on.
-    if (seen.has(message.key)) throw new Error(`the key ${message.key} is given twice`);
-    seen.add(message.key);
-    text += arbMessage(message, isTemplate, pretty);
-  }
-  return text + arbEnd(pretty);
-}
-
 /** An ARB file's beginning: the opening brace and `@@locale`. */
 export function arbHead(tag: string, pretty: boolean): string {
   return `{${pretty ? '\n  ' : ''}"@@locale"${pretty ? ': ' : ':'}${quote(arbLocale(tag))}`;

@@ -38,7 +38,7 @@ export const i18nextFormat: ExportFormat = {
     const valueOf = syntax === 'icu'
       ? (entry: EntryTexts, language: string) => source.textOf(entry, language)
       : (entry: EntryTexts, language: string) => i18nextValue(source.textOf(entry, language), language);
-    const documents = new LanguageDocuments(source.languages, spools, pretty, 0, valueOf, namespaces);
+    const documents = new LanguageDocuments(source.languages, spools, pretty, 0, valueOf, { splitTopLevel: namespaces });
     await source.walk(documents);
     const whole = await documents.finish();
     // The files in archive order: by language, then (with namespaces) by top-level group.

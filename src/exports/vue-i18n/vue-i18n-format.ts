@@ -3,8 +3,8 @@
  * with dots, each message in vue-i18n's syntax (printVueI18n) so that t() renders what ICU renders.
  */
 import type { ExportFormat } from '../format.js';
-import { copyDocument, type DocumentRange } from '../language-documents.js';
-import { NestedJsonWriter } from '../nested-json.js';
+import type { EntryTexts } from '../export-source.js';
+import { copyDocument, LanguageDocuments } from '../language-documents.js';
 import { writeLanguageObject } from '../output.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { escapeVueMessage } from '../../messages/vue-i18n/escape-message.js';
@@ -24,28 +24,10 @@ export const vueI18nFormat: ExportFormat = {
   isArchive: false,
   async prepare(source, { pretty }, spools) {
     // One flat object per language, nested one level deep in the output.
-    const documents = source.languages.map((language) => {
-      const spool = spools.spool();
-      const json = new NestedJsonWriter((text) => spool.write(text), pretty, 1);
-      json.open();
-      return { language, spool, json };
-    });
-    await source.walk({
-      open: () => {},
-      close: () => {},
-      entry(entry, path) {
-        const key = vueKey(path);
-        for (const { language, json } of documents) json.text(key, vueMessage(source.textOf(entry, language), language));
-      },
-      async settle() {
-        for (const { spool } of documents) await spool.settle();
-      },
-    });
-    const ranges: DocumentRange[] = [];
-    for (const { spool, json } of documents) {
-      json.close();
-      ranges.push({ spool, start: 0, end: await spool.size() });
-    }
+    const valueOf = (entry: EntryTexts, language: string) => vueMessage(source.textOf(entry, language), language);
+    const documents = new LanguageDocuments(source.languages, spools, pretty, 1, valueOf, { flatKey: vueKey });
+    await source.walk(documents);
+    const ranges = await documents.finish();
     return (out) => writeLanguageObject(out, source.languages, pretty, (index) => copyDocument(out, ranges[index]!));
   },
 };
