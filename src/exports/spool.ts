@@ -62,8 +62,10 @@ export class SpoolSet {
   /** A new file in the export's own temporary directory (made on first use: small exports never touch the disk). */
   async createFile(): Promise<FileHandle> {
     this.#directory ??= mkdtemp(join(this.#under ?? tmpdir(), 'tolk-export-'));
-    this.#files += 1;
-    return withDiskErrors(async () => open(join(await this.#directory!, `spool-${this.#files}`), 'w+'));
+    // The name is taken before any await: spools may create their files at the same time.
+    const name = `spool-${(this.#files += 1)}`;
+    const directory = this.#directory;
+    return withDiskErrors(async () => open(join(await directory, name), 'w+'));
   }
 
   /** Closes and removes every file; safe to call more than once. */

@@ -74,6 +74,19 @@ describe('SpoolSet', () => {
     await spools.dispose();
   });
 
+  it('gives spools that reach their files at the same moment a file each', async () => {
+    const spools = new SpoolSet({ under, inMemoryBytes: 10 });
+    const all = Array.from({ length: 4 }, (_, i) => {
+      const spool = spools.spool();
+      spool.write(`spool ${i} `.repeat(100));
+      return spool;
+    });
+    await Promise.all(all.map((spool) => spool.size()));
+    expect(filesUnder(under).filter((name) => name.includes('/'))).toHaveLength(4);
+    for (const [i, spool] of all.entries()) expect(await copied((out) => spool.copyTo(out))).toBe(`spool ${i} `.repeat(100));
+    await spools.dispose();
+  });
+
   it('counts the offset of text not yet settled in bytes, not characters', () => {
     const spool = new SpoolSet({ under }).spool();
     spool.write('€');
