@@ -27,6 +27,12 @@ interface Template {
  */
 export const namedStatements = new Map<string, string>();
 
+/**
+ * The SQL texts of prepared queries marked `keptUntilWrite`: the embedded store keeps their results
+ * until the store file next changes (sqlite/reader-results.ts).
+ */
+export const keptUntilWrite = new Set<string>();
+
 const isRaw = <R>(built: Buildable<R>): built is RawBuilder<R> => (built as { isRawBuilder?: boolean }).isRawBuilder === true;
 
 const standIn = (index: number) => `\u0000prepared-argument-${index}\u0000`;
@@ -53,10 +59,13 @@ function compileTemplate<A extends unknown[]>(db: Db, build: (db: Db, ...args: A
 /**
  * A query compiled once per dialect. `arity` is the number of arguments `build` takes after `db`.
  * Returns a function running it on `db` (a Kysely instance or a transaction) with `args`.
+ * `keptUntilWrite`: a SELECT whose result depends only on its arguments and the stored rows (no
+ * clock among them), which the embedded store may answer from its last result until the next write.
  */
 export function prepared<A extends unknown[], R>(
   arity: A['length'],
   build: (db: Db, ...args: A) => Buildable<R>,
+  { keptUntilWrite: kept = false } = {},
 ): (db: Db, ...args: A) => Promise<QueryResult<R>> {
   // One template per dialect (adapter class); a process may use both (the tests do).
   const templates = new Map<unknown, Template>();
@@ -66,6 +75,7 @@ export function prepared<A extends unknown[], R>(
     if (!template) {
       template = compileTemplate(db, build as (db: Db, ...args: A) => Buildable<unknown>, arity);
       templates.set(dialect, template);
+      if (kept) keptUntilWrite.add(template.sql);
     }
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
     // The template's query node goes along: the embedded store's driver sends SELECTs to its reader by it.

@@ -93,6 +93,7 @@ const projectForUserQuery = prepared(2, (db, userId: string, projectId: string) 
     .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'projects.id').on('m.user_id', '=', userId))
     .select([...PROJECT_COLUMNS, 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'])
     .where('projects.id', '=', projectId),
+  { keptUntilWrite: true },
 );
 
 /** The project and the given user's membership in it, if the project exists. */

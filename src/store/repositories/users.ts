@@ -53,25 +53,31 @@ export async function insertApiKey(db: Db, key: Omit<ApiKeyRow, 'last_used_at' |
 
 /** The live key with this secret hash joined with its owner, or undefined. */
 export async function findActiveKeyByHash(db: Db, secretHash: string, now: string) {
-  const [row] = (await activeKeyQuery(db, secretHash, now)).rows;
+  const [row] = (await unrevokedKeyQuery(db, secretHash)).rows;
+  // Expiry is compared here, not in the SQL, so that the query's result can be kept until the next
+  // write (prepared.ts); ISO 8601 UTC texts compare as the SQL compared them.
+  if (!row || (row.expiresAt !== null && row.expiresAt <= now)) return undefined;
   return row;
 }
 
 // Every API request runs this first: compiled once.
-const activeKeyQuery = prepared(2, (db, secretHash: string, now: string) =>
-  db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select([
-      'api_keys.id as keyId',
-      'api_keys.secret_hash as secretHash',
-      'api_keys.last_used_at as lastUsedAt',
-      'users.id as userId',
-      'users.daily_quota as dailyQuota',
-    ])
-    .where('api_keys.secret_hash', '=', secretHash)
-    .where('api_keys.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)])),
+const unrevokedKeyQuery = prepared(
+  1,
+  (db, secretHash: string) =>
+    db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .select([
+        'api_keys.id as keyId',
+        'api_keys.secret_hash as secretHash',
+        'api_keys.last_used_at as lastUsedAt',
+        'users.id as userId',
+        'users.daily_quota as dailyQuota',
+        'api_keys.expires_at as expiresAt',
+      ])
+      .where('api_keys.secret_hash', '=', secretHash)
+      .where('api_keys.revoked_at', 'is', null),
+  { keptUntilWrite: true },
 );
 
 /** Marks a key revoked (only if it is `userId`'s, when given); returns false when no such live key exists. */

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
 import { ReadWriteSqliteDriver } from './read-write-driver.js';
+import { ReaderResults } from './reader-results.js';
 
 /** Distinct SQL texts kept prepared: the API issues a few dozen shapes, so this never evicts in practice. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -14,7 +15,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * distinct SQL text prepared (statements are reusable; queries here never overlap on one statement,
  * as the driver runs one at a time and no query is streamed).
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
+export function withStatementCache(database: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
@@ -44,7 +45,9 @@ class ReadWriteSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), () => {
+    const dataVersion = this.reader.prepare('pragma data_version').pluck();
+    const readerResults = new ReaderResults(() => dataVersion.get() as number);
+    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => {
       this.reader.close();
       this.writer.close();
     });

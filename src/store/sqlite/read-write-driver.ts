@@ -16,6 +16,8 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
+import { keptUntilWrite } from '../prepared.js';
+import type { ReaderResults } from './reader-results.js';
 
 /** Runs one compiled query on a better-sqlite3 connection, as Kysely's SQLite driver does. */
 function run<R>(database: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<R> {
@@ -52,7 +54,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.release) return run<R>(this.driver.writer, query);
-    if (SelectQueryNode.is(query.query)) return run<R>(this.driver.reader, query);
+    if (SelectQueryNode.is(query.query)) return this.driver.read<R>(query);
     const release = await this.driver.lock.acquire();
     try {
       return run<R>(this.driver.writer, query);
@@ -73,8 +75,15 @@ export class ReadWriteSqliteDriver implements Driver {
   constructor(
     readonly writer: SqliteDatabase,
     readonly reader: SqliteDatabase,
+    private readonly readerResults: ReaderResults,
     private readonly onClose: () => void,
   ) {}
+
+  /** A SELECT outside a transaction: on the reader, or from its kept results (reader-results.ts). */
+  read<R>(query: CompiledQuery): QueryResult<R> {
+    if (!keptUntilWrite.has(query.sql)) return run<R>(this.reader, query);
+    return this.readerResults.read(query.sql, query.parameters, () => run<R>(this.reader, query));
+  }
 
   async init(): Promise<void> {}
 

@@ -8,7 +8,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.js';
-import { sqlitePath } from './connect.js';
+import { sqlitePath, withStatementCache } from './connect.js';
 
 /** The usage file of `sqlite:<path>`. */
 export const usagePath = (url: string) => `${sqlitePath(url)}-usage`;
@@ -48,5 +48,5 @@ export async function openUsageFile(url: string, main: Kysely<Database>): Promis
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
