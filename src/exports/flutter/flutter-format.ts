@@ -132,7 +132,8 @@ export const flutterFormat: ExportFormat = {
     const sized: { tag: string; body: Spool; head: Buffer; bodySize: number }[] = [];
     for (const { tag, body } of files) sized.push({ tag, body, head: Buffer.from(arbHead(tag, pretty)), bodySize: await body.size() });
     return async (out) => {
-      const archive = archiveWriter(out, new Date(source.project.updatedAt));
+      const contentSize = sized.reduce((sum, { head, bodySize }) => sum + head.length + bodySize + end.length, 0);
+      const archive = archiveWriter(out, new Date(source.project.updatedAt), contentSize);
       for (const { tag, body, head, bodySize } of sized) {
         await archive.add(arbFileName(tag), head.length + bodySize + end.length, async (file) => {
           await push(file, head);

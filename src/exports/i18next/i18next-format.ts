@@ -48,7 +48,8 @@ export const i18nextFormat: ExportFormat = {
         : [{ name: `${language}/translation.json`, range: whole[index]! }],
     );
     return async (out) => {
-      const archive = archiveWriter(out, new Date(source.project.updatedAt));
+      const contentSize = files.reduce((sum, { range }) => sum + range.end - range.start, 0);
+      const archive = archiveWriter(out, new Date(source.project.updatedAt), contentSize);
       for (const { name, range } of files) await archive.add(name, range.end - range.start, (file) => copyDocument(file, range));
       await archive.finish();
     };
