@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, hashSecret } from '../../src/domain/keys/api-keys.js';
-import { findKeyAndCountRequest } from '../../src/store/repositories/usage.js';
+import { sql } from 'kysely';
+import { countRequest, findKeyAndCountRequest } from '../../src/store/repositories/usage.js';
 import type { Store } from '../../src/store/open-store.js';
 import { TEST_DATABASE_URL } from '../helpers/dialects.js';
 import { openTestStore } from '../helpers/server.js';
@@ -54,5 +55,26 @@ describe.skipIf(!TEST_DATABASE_URL)('findKeyAndCountRequest on postgres', () => 
     const expired = await createApiKey(store.db, 'bob', 'expired', '2024-12-31T00:00:00.000Z');
     expect(await findKeyAndCountRequest(store.db, hashSecret(expired.apiKey), now, day)).toBeUndefined();
     expect(await usage('bob')).toBe(0);
+  });
+  it('commits a count without waiting for its flush, in that transaction only: nothing stays on the connection', async () => {
+    const key = await createApiKey(store.db, 'ann', 'relaxed');
+    const setting = async (db: typeof store.db) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
+    // One connection throughout, as a pooler in transaction mode could hand the next statement.
+    await store.db.connection().execute(async (connection) => {
+      expect(await setting(connection)).toBe('on');
+      await connection.transaction().execute(async (trx) => {
+        await findKeyAndCountRequest(trx, hashSecret(key.apiKey), now, '2025-01-02');
+        expect(await setting(trx)).toBe('off');
+      });
+      expect(await setting(connection)).toBe('on');
+      await connection.transaction().execute(async (trx) => {
+        expect(await countRequest(trx, 'ann', '2025-01-03', 10)).toBe(1);
+        expect(await setting(trx)).toBe('off');
+      });
+      // Outside a transaction each statement is its own: the next one is back to the default.
+      await findKeyAndCountRequest(connection, hashSecret(key.apiKey), now, '2025-01-02');
+      expect(await countRequest(connection, 'ann', '2025-01-03', 10)).toBe(2);
+      expect(await setting(connection)).toBe('on');
+    });
   });
 });

@@ -33,13 +33,16 @@ async function filesIn(archive: Buffer): Promise<Record<string, string>> {
   const reader = extract();
   reader.on('entry', (header, stream, next) => {
     const parts: Buffer[] = [];
-    stream.on('data', (part: Buffer) => parts.push(part));
+    stream.on('data', (part) => parts.push(part as Buffer));
     stream.on('end', () => {
       files[header.name] = Buffer.concat(parts).toString('utf8');
       next();
     });
   });
-  const done = new Promise((resolve, reject) => reader.on('finish', resolve).on('error', reject));
+  const done = new Promise<void>((resolve, reject) => {
+    reader.on('finish', () => resolve());
+    reader.on('error', reject);
+  });
   reader.end(gunzipSync(archive));
   await done;
   return files;
