@@ -64,9 +64,3 @@ const collector = (chunks: Buffer[]) =>
       done();
     },
   });
-
-/** Adds a file whose whole content is `text`. */
-export function addText(archive: ArchiveWriter, name: string, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8');
-  return archive.add(name, bytes.length, (file) => push(file, bytes));
-}

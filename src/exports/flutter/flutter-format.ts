@@ -8,6 +8,7 @@ import { AppError, type ErrorDetail } from '../../errors.js';
 import { printFlutter, type FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { archiveWriter } from '../archive.js';
+import { keptPrinting } from '../kept-printing.js';
 import type { EntryTexts, ExportSource } from '../export-source.js';
 import type { ExportFormat, ExportOptions } from '../format.js';
 import { outlinePaths } from '../outline.js';
@@ -30,6 +31,11 @@ function requireWritableKeys(source: ExportSource): void {
 
 /** Texts without `{ } '` are plain in both syntaxes (and need no quoting even with escaping). */
 const PLAIN = /^[^{}']*$/;
+
+/** gen-l10n's printing of a text, kept (kept-printing.ts), one for each syntax. */
+const printed = keptPrinting((text, language) => printFlutter(storedMessage(text), language, { escaping: false }));
+const printedEscaping = keptPrinting((text, language) => printFlutter(storedMessage(text), language, { escaping: true }));
+
 const NONE: readonly FlutterPlaceholder[] = [];
 
 /** The messages of every language, written into one spool per ARB body (the file without its head). */
@@ -69,7 +75,7 @@ class ArbBodies {
         texts.push(text);
         continue;
       }
-      const message = printFlutter(storedMessage(text), language, { escaping: this.options.escaping });
+      const message = (this.options.escaping ? printedEscaping : printed)(text, language);
       if (!message.ok) {
         this.problemCount += 1;
         if (this.problems.length < MAX_DETAILS) this.problems.push({ path: `${language}:${path.join('.')}`, message: message.reason });

@@ -8,6 +8,7 @@
 import { printI18next } from '../../messages/i18next/print-i18next.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { archiveWriter } from '../archive.js';
+import { keptPrinting } from '../kept-printing.js';
 import type { ExportFormat } from '../format.js';
 import { conflict } from '../../errors.js';
 import type { EntryTexts } from '../export-source.js';
@@ -16,11 +17,12 @@ import { copyDocument, LanguageDocuments, type DocumentRange, type EntryValue } 
 /** Texts without `{ } '` are the same in both syntaxes: written without parsing. */
 const PLAIN = /^[^{}']*$/;
 
-function i18nextValue(text: string, language: string): EntryValue {
-  if (PLAIN.test(text)) return text;
+const printed = keptPrinting((text, language): EntryValue => {
   const { forms } = printI18next(storedMessage(text), language);
   return forms.length === 1 && forms[0]![0] === '' ? forms[0]![1] : forms;
-}
+});
+
+const i18nextValue = (text: string, language: string): EntryValue => (PLAIN.test(text) ? text : printed(text, language));
 
 /** With `?namespaces=true` every text must be in a top-level group: top-level keys have no namespace (409). */
 function requireNamespaces(topLevelEntries: readonly string[]): void {

@@ -5,6 +5,7 @@
 import type { ExportFormat } from '../format.js';
 import type { EntryTexts } from '../export-source.js';
 import { copyDocument, LanguageDocuments } from '../language-documents.js';
+import { keptPrinting } from '../kept-printing.js';
 import { writeLanguageObject } from '../output.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { escapeVueMessage } from '../../messages/vue-i18n/escape-message.js';
@@ -14,9 +15,9 @@ import { vueKey } from './flat-key.js';
 /** Texts without `{ } '` are literal text: only escaped, without parsing. */
 const PLAIN = /^[^{}']*$/;
 
-function vueMessage(text: string, language: string): string {
-  return PLAIN.test(text) ? escapeVueMessage(text) : printVueI18n(storedMessage(text), language).text;
-}
+const printed = keptPrinting((text, language) => printVueI18n(storedMessage(text), language).text);
+
+const vueMessage = (text: string, language: string): string => (PLAIN.test(text) ? escapeVueMessage(text) : printed(text, language));
 
 export const vueI18nFormat: ExportFormat = {
   id: 'vue-i18n',
