@@ -5,10 +5,11 @@ import { createGzip, gzipSync } from 'node:zlib';
 import { pack as tarPack } from 'tar-stream';
 import { push } from './output.js';
 
-export interface ArchiveWriter {
-  /** Adds a file of `size` bytes, which `write` writes into the stream it is given (and no more). */
-  add(name: string, size: number, write: (file: Writable) => Promise<void>): Promise<void>;
-  finish(): Promise<void>;
+/** A file of an archive: `size` bytes, which `write` writes into the stream it is given (and no more). */
+export interface ArchiveFile {
+  name: string;
+  size: number;
+  write: (file: Writable) => Promise<void>;
 }
 
 /**
@@ -21,39 +22,36 @@ export interface ArchiveWriter {
 export const SMALL_ARCHIVE_BYTES = 1024 * 1024;
 
 /**
- * Writes a .tar.gz into `out`: streamed, or for files of up to `smallUpTo` bytes in all
- * (`contentSize`), made in memory and compressed in one call (the same bytes either way: deflate's
- * output does not depend on how its input was cut). gzip level 1: about 4× faster than the default
- * level 6 for ~15 % more bytes, measured on this project's exports. Every file gets the same
- * `mtime`, so equal content gives equal bytes.
+ * Writes `files` as a .tar.gz into `out`: streamed, or for files of up to `smallUpTo` bytes in all,
+ * made in memory and compressed in one call (the same bytes either way: deflate's output does not
+ * depend on how its input was cut). gzip level 1: about 4× faster than the default level 6 for ~15 %
+ * more bytes, measured on this project's exports. Every file gets the same `mtime`, so equal content
+ * gives equal bytes.
  */
-export function archiveWriter(out: Writable, mtime: Date, contentSize: number, smallUpTo = SMALL_ARCHIVE_BYTES): ArchiveWriter {
+export async function writeArchive(out: Writable, mtime: Date, files: readonly ArchiveFile[], smallUpTo = SMALL_ARCHIVE_BYTES): Promise<void> {
   const pack = tarPack();
+  const contentSize = files.reduce((sum, file) => sum + file.size, 0);
   const inMemory: Buffer[] | null = contentSize <= smallUpTo ? [] : null;
   const done = inMemory ? pipeline(pack, collector(inMemory)) : pipeline(pack, createGzip({ level: 1 }), out);
-  // A failed pipeline is reported by finish(); until then, keep it from being an unhandled rejection.
+  // A failed pipeline is reported once the files are written; until then, keep it from being an unhandled rejection.
   done.catch(() => {});
-  return {
-    async add(name, size, write) {
-      let settle!: (error?: Error | null) => void;
-      const finished = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
-      // Kept from being an unhandled rejection while `write` runs; awaited below.
-      finished.catch(() => {});
-      // A streamx writable: write() returning false, 'drain', 'close' and `destroyed`, all push() uses.
-      const file = pack.entry({ name, size, mtime, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '' }, (error) => settle(error)) as unknown as Writable;
-      // A client that goes away destroys the pipeline, and with it this entry: the callback above
-      // reports that; without a listener the entry's 'error' event would crash the process.
-      file.on('error', () => {});
-      await write(file);
-      file.end();
-      await finished;
-    },
-    finish: async () => {
-      pack.finalize();
-      await done;
-      if (inMemory) await push(out, gzipSync(Buffer.concat(inMemory), { level: 1 }));
-    },
-  };
+  for (const { name, size, write } of files) {
+    let settle!: (error?: Error | null) => void;
+    const finished = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
+    // Kept from being an unhandled rejection while `write` runs; awaited below.
+    finished.catch(() => {});
+    // A streamx writable: write() returning false, 'drain', 'close' and `destroyed`, all push() uses.
+    const file = pack.entry({ name, size, mtime, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '' }, (error) => settle(error)) as unknown as Writable;
+    // A client that goes away destroys the pipeline, and with it this entry: the callback above
+    // reports that; without a listener the entry's 'error' event would crash the process.
+    file.on('error', () => {});
+    await write(file);
+    file.end();
+    await finished;
+  }
+  pack.finalize();
+  await done;
+  if (inMemory) await push(out, gzipSync(Buffer.concat(inMemory), { level: 1 }));
 }
 
 /** A stream that keeps what is written to it in `chunks`. */

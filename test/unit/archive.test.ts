@@ -8,22 +8,26 @@ import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
-import { archiveWriter } from '../../src/exports/archive.js';
+import { writeArchive } from '../../src/exports/archive.js';
 import { push } from '../../src/exports/output.js';
 
 async function archiveOf(files: { name: string; bytes: Buffer }[], smallUpTo: number): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const contentSize = files.reduce((sum, file) => sum + file.bytes.length, 0);
-  const archive = archiveWriter(out, new Date('2026-01-02T03:04:05Z'), contentSize, smallUpTo);
-  for (const { name, bytes } of files) {
-    // Written in pieces, as the exports copy their spools.
-    await archive.add(name, bytes.length, async (file) => {
-      for (let at = 0; at < bytes.length; at += 7_000) await push(file, bytes.subarray(at, at + 7_000));
-    });
-  }
-  await archive.finish();
+  // Written in pieces, as the exports copy their spools.
+  await writeArchive(
+    out,
+    new Date('2026-01-02T03:04:05Z'),
+    files.map(({ name, bytes }) => ({
+      name,
+      size: bytes.length,
+      write: async (file) => {
+        for (let at = 0; at < bytes.length; at += 7_000) await push(file, bytes.subarray(at, at + 7_000));
+      },
+    })),
+    smallUpTo,
+  );
   if (!out.writableEnded) out.end();
   return Buffer.concat(chunks);
 }

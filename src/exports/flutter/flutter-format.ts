@@ -7,7 +7,7 @@
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { printFlutter, type FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 import { storedMessage } from '../../messages/parse-message.js';
-import { archiveWriter } from '../archive.js';
+import { writeArchive, type ArchiveFile } from '../archive.js';
 import { keptPrinting } from '../kept-printing.js';
 import type { EntryTexts, ExportSource } from '../export-source.js';
 import type { ExportFormat, ExportOptions } from '../format.js';
@@ -135,19 +135,19 @@ export const flutterFormat: ExportFormat = {
     }
     const { pretty } = options;
     const end = Buffer.from(arbEnd(pretty));
-    const sized: { tag: string; body: Spool; head: Buffer; bodySize: number }[] = [];
-    for (const { tag, body } of files) sized.push({ tag, body, head: Buffer.from(arbHead(tag, pretty)), bodySize: await body.size() });
-    return async (out) => {
-      const contentSize = sized.reduce((sum, { head, bodySize }) => sum + head.length + bodySize + end.length, 0);
-      const archive = archiveWriter(out, new Date(source.project.updatedAt), contentSize);
-      for (const { tag, body, head, bodySize } of sized) {
-        await archive.add(arbFileName(tag), head.length + bodySize + end.length, async (file) => {
+    const archiveFiles: ArchiveFile[] = [];
+    for (const { tag, body } of files) {
+      const head = Buffer.from(arbHead(tag, pretty));
+      archiveFiles.push({
+        name: arbFileName(tag),
+        size: head.length + (await body.size()) + end.length,
+        write: async (file) => {
           await push(file, head);
           await body.copyTo(file);
           await push(file, end);
-        });
-      }
-      await archive.finish();
-    };
+        },
+      });
+    }
+    return (out) => writeArchive(out, new Date(source.project.updatedAt), archiveFiles);
   },
 };

@@ -7,7 +7,7 @@
  */
 import { printI18next } from '../../messages/i18next/print-i18next.js';
 import { storedMessage } from '../../messages/parse-message.js';
-import { archiveWriter } from '../archive.js';
+import { writeArchive, type ArchiveFile } from '../archive.js';
 import { keptPrinting } from '../kept-printing.js';
 import type { ExportFormat } from '../format.js';
 import { conflict } from '../../errors.js';
@@ -44,16 +44,12 @@ export const i18nextFormat: ExportFormat = {
     await source.walk(documents);
     const whole = await documents.finish();
     // The files in archive order: by language, then (with namespaces) by top-level group.
-    const files: { name: string; range: DocumentRange }[] = source.languages.flatMap((language, index) =>
+    const named: { name: string; range: DocumentRange }[] = source.languages.flatMap((language, index) =>
       namespaces
         ? documents.namespaces().map(({ name, ranges }) => ({ name: `${language}/${name}.json`, range: ranges[index]! }))
         : [{ name: `${language}/translation.json`, range: whole[index]! }],
     );
-    return async (out) => {
-      const contentSize = files.reduce((sum, { range }) => sum + range.end - range.start, 0);
-      const archive = archiveWriter(out, new Date(source.project.updatedAt), contentSize);
-      for (const { name, range } of files) await archive.add(name, range.end - range.start, (file) => copyDocument(file, range));
-      await archive.finish();
-    };
+    const files: ArchiveFile[] = named.map(({ name, range }) => ({ name, size: range.end - range.start, write: (file) => copyDocument(file, range) }));
+    return (out) => writeArchive(out, new Date(source.project.updatedAt), files);
   },
 };

@@ -20,7 +20,7 @@ export async function countRequest(db: Db, userId: string, day: string, limit: n
  * On PostgreSQL a count's transaction commits without waiting for its WAL to reach the disk
  * (`synchronous_commit = off` for that transaction only, set by the statement itself, so nothing
  * stays on a pooled connection). Waiting for that flush was most of a read's time: point reads
- * 1,100 → 2,300 a second in the same run (bench/ab.mjs, issue 17). The count is visible to every
+ * ~1,330 → ~2,100 a second, interleaved in the same run (bench/ab.mjs, issue 17). The count is visible to every
  * instance at once as before, so the quota stays exact; only a crash of the database server itself
  * may forget the counts of its last moment (≤ 3 × wal_writer_delay, 0.6 s by default), never content:
  * every content write still waits for its flush, and that flush carries the counts before it.
