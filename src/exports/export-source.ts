@@ -10,6 +10,7 @@ import { exportPlaces, exportRowsById, exportRowsByRuns, type EntryRun, type Exp
 import { findProjectById, type ProjectRecord } from '../store/repositories/projects.js';
 import type { Db } from '../store/schema.js';
 import { collectGarbageWhenGrown } from '../domain/shared/collect-garbage.js';
+import { keptProjects, keptRowsOf, KEPT_PROJECT_ENTRIES } from './kept-rows.js';
 import { buildOutline, type Outline } from './outline.js';
 
 /** One entry with every translation it has. */
@@ -48,24 +49,34 @@ const GROWTH_BEFORE_COLLECTING = 16 * 1024 * 1024;
 export async function openExportSource(db: Db, projectId: string): Promise<ExportSource | undefined> {
   const project = await findProjectById(db, projectId);
   if (!project) return undefined;
-  const groups = await listProjectGroups(db, projectId);
-  const outline = buildOutline(groups, await exportPlaces(db, projectId));
   const base = project.baseLanguage;
-  return {
+  const source = (outline: Outline, walk: ExportSource['walk']): ExportSource => ({
     project,
     languages: [base, ...project.translationLanguages],
     outline,
     textOf: (entry, language) => (language === base ? entry.baseTerm : (entry.translations[language] ?? entry.baseTerm)),
-    walk: (visitor) => walkOutline(db, projectId, outline, visitor),
-  };
+    walk,
+  });
+  const kept = await keptProjects.at(db, projectId, project.contentVersion);
+  if (kept) return source(kept.outline, (visitor) => walkOutline(kept.outline, visitor, async () => (index) => kept.rows[index]));
+
+  const outline = buildOutline(await listProjectGroups(db, projectId), await exportPlaces(db, projectId));
+  return source(outline, async (visitor) => {
+    const rows: ExportRow[] | undefined = outline.entryIds.length <= KEPT_PROJECT_ENTRIES ? [] : undefined;
+    await walkOutline(outline, visitor, (start) => readBatch(db, projectId, outline, start), rows);
+    if (rows) keptProjects.keep(projectId, keptRowsOf(project.contentVersion, outline, rows));
+  });
 }
 
+/** A batch's entries by their index in the outline (`start` the batch's first). */
+type Batch = (index: number) => EntryTexts | undefined;
+
 /**
- * The entries [start, start + BATCH) of the outline with their texts, by id. Read as runs of the
- * index (a group's consecutive entries); an entry a run missed (the database orders some names
- * otherwise than JavaScript does, e.g. under a non-C collation) is then read by its id.
+ * The entries [start, start + BATCH) of the outline with their texts. Read as runs of the index (a
+ * group's consecutive entries); an entry a run missed (the database orders some names otherwise than
+ * JavaScript does, e.g. under a non-C collation) is then read by its id.
  */
-async function readBatch(db: Db, projectId: string, outline: Outline, start: number): Promise<Map<string, EntryTexts>> {
+async function readBatch(db: Db, projectId: string, outline: Outline, start: number): Promise<Batch> {
   const { entryIds, entryGroupIds, entryNames } = outline;
   const end = Math.min(start + BATCH, entryIds.length);
   const runs: EntryRun[] = [];
@@ -80,19 +91,20 @@ async function readBatch(db: Db, projectId: string, outline: Outline, start: num
   if (batch.size < wanted.size) {
     for (const row of await exportRowsById(db, [...wanted].filter((id) => !batch.has(id)))) batch.set(row.id, row);
   }
-  return batch;
+  return (index) => batch.get(entryIds[index]!);
 }
 
 /**
- * Calls the visitor along the outline. The next batch is asked for before the current one is
- * visited: on PostgreSQL the database reads it while this process writes the current one.
+ * Calls the visitor along the outline, a batch of entries at a time (`read`), and puts every entry
+ * visited into `visited` by its index when given. The next batch is asked for before the current one
+ * is visited: on PostgreSQL the database reads it while this process writes the current one.
  */
-async function walkOutline(db: Db, projectId: string, outline: Outline, visitor: OutlineVisitor): Promise<void> {
+async function walkOutline(outline: Outline, visitor: OutlineVisitor, read: (start: number) => Promise<Batch>, visited?: EntryTexts[]): Promise<void> {
   const path: string[] = [];
-  let batch = new Map<string, EntryTexts>();
+  let batch: Batch = () => undefined;
   let batchEnd = 0;
   const large = outline.entryIds.length >= LARGE;
-  let next: Promise<Map<string, EntryTexts>> | null = outline.entryIds.length > 0 ? readBatch(db, projectId, outline, 0) : null;
+  let next: Promise<Batch> | null = outline.entryIds.length > 0 ? read(0) : null;
   try {
     for (const step of outline.steps) {
       if (step.kind === 'open') {
@@ -114,10 +126,11 @@ async function walkOutline(db: Db, projectId: string, outline: Outline, visitor:
           }
           batch = await next!;
           batchEnd = step.index + BATCH;
-          next = batchEnd < outline.entryIds.length ? readBatch(db, projectId, outline, batchEnd) : null;
+          next = batchEnd < outline.entryIds.length ? read(batchEnd) : null;
         }
-        const entry = batch.get(outline.entryIds[step.index]!);
+        const entry = batch(step.index);
         if (!entry) throw new Error('an entry of the outline was not found in its own snapshot');
+        if (visited) visited[step.index] = entry;
         path.push(step.name);
         visitor.entry(entry, path);
         path.pop();

@@ -126,6 +126,13 @@ export interface SignInFailuresTable {
   window_started_at: string;
 }
 
+/** A recent content version that changed one entry's texts and nothing else (migration 008). */
+export interface EntryChangesTable {
+  project_id: string;
+  version: number;
+  entry_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -138,6 +145,7 @@ export interface Database {
   missing_translations: MissingTranslationsTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
+  entry_changes: EntryChangesTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

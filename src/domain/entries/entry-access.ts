@@ -24,16 +24,18 @@ export async function loadEntryAccess(
 /**
  * Starts a write to the entry's project (serialising it with the project's other writes), then
  * loads entry and access under that lock, so later checks see the current state. A refused
- * caller's transaction rolls back, version bump included.
+ * caller's transaction rolls back, version bump included. `change`: `texts` when the write changes
+ * only this entry's texts (its place and name stay), which lets exports re-read only this entry.
  */
 export async function beginEntryWrite(
   db: Db,
   principal: Principal,
   entryId: string,
   capability: Capability,
+  change: 'texts' | 'place',
 ): Promise<{ entry: EntryRow; access: ProjectAccess }> {
   const entry = await findEntry(db, entryId);
   if (!entry) throw notFound('entry');
-  await beginProjectWrite(db, entry.project_id, nowIso());
+  await beginProjectWrite(db, entry.project_id, nowIso(), change === 'texts' ? entryId : undefined);
   return loadEntryAccess(db, principal, entryId, capability);
 }

@@ -61,7 +61,9 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
   }
   if (changes.baseTerm != null) requireMessage(changes.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
-    const { entry, access } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    // A rename moves the entry in every export's order; other edits change its texts alone.
+    const change = changes.technicalName == null ? 'texts' : 'place';
+    const { entry, access } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', change);
     if (changes.technicalName != null) requireName(changes.technicalName, 'entry', access.project.keyStyle);
     const technicalName = changes.technicalName ?? entry.technical_name;
     if (technicalName !== entry.technical_name && (await nameTakenUnderParent(trx, entry.project_id, entry.group_id, technicalName, entry.id))) {
@@ -85,7 +87,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
 /** Deletes an entry with its translations. */
 export async function deleteEntry(db: Db, principal: Principal, entryId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
+    await beginEntryWrite(trx, principal, entryId, 'canEditEntries', 'place');
     await entries.deleteEntry(trx, entryId);
   });
 }

@@ -44,7 +44,7 @@ export async function setTranslation(
 ): Promise<{ translation: TranslationView; etag: string }> {
   requireMessage(input.translation, '/body/translation');
   return inTransaction(db, async (trx) => {
-    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
+    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts');
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const stored = await entries.findTranslation(trx, entryId, input.language);
     const preconditionFails =
@@ -71,7 +71,7 @@ export async function setTranslation(
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
 export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate');
+    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts');
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
     if (ifMatch !== undefined && !matches(ifMatch, await entries.findTranslation(trx, entryId, language))) {

@@ -7,6 +7,7 @@ import * as missingTranslations from './004-missing-translations.js';
 import * as webSessions from './005-web-sessions.js';
 import * as textsAsMessages from './006-texts-as-messages.js';
 import * as importSupport from './007-import.js';
+import * as entryChanges from './008-entry-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-web-sessions': webSessions,
   '006-texts-as-messages': textsAsMessages,
   '007-import': importSupport,
+  '008-entry-changes': entryChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 /** The read behind exports: a project's entries with all their translations, in keyset batches. */
 import { sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
+import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
 
 export interface ExportRow {
@@ -130,3 +131,18 @@ export async function exportRowsById(db: Db, ids: readonly string[]): Promise<Ex
     .execute();
   return rows.map(exportRow);
 }
+
+/**
+ * The entries whose texts changed in the versions (after, upTo] of the project, when every one of
+ * those versions was such a change (beginProjectWrite logs them); undefined when any was another
+ * kind of write, or is no longer logged: then only a full read is right.
+ */
+export async function entryChangesSince(db: Db, projectId: string, after: number, upTo: number): Promise<string[] | undefined> {
+  const { rows } = await entryChangesQuery(db, projectId, after, upTo);
+  // One row per version (the primary key): as many rows as versions means every version is logged.
+  return rows.length === upTo - after ? rows.map((row) => row.entry_id) : undefined;
+}
+
+const entryChangesQuery = prepared(3, (db, projectId: string, after: number, upTo: number) =>
+  db.selectFrom('entry_changes').select('entry_id').where('project_id', '=', projectId).where('version', '>', after).where('version', '<=', upTo),
+);

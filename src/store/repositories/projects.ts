@@ -2,6 +2,7 @@
 import type { KeyStyle } from '../../domain/shared/technical-names.js';
 import { sql } from 'kysely';
 import type { Db, ProjectsTable } from '../schema.js';
+import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 
 const PROJECT_COLUMNS = [
@@ -164,18 +165,62 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * Starts a write to a project's content: bumps its content version (the export ETag) and, on
  * PostgreSQL, takes the project's row lock until commit, so that every write transaction of one
  * project runs one after another. Name, depth and cycle checks made after this call cannot race.
+ * `textsOf`: the one entry whose texts (translations, base term, context info) are all this write
+ * changes; the new version is then logged as that entry's change, so an export that kept the
+ * project's rows re-reads only it (exports/kept-rows.ts). Any other write (names, places, groups,
+ * languages, imports) logs nothing, which tells exports to read the project in full.
  * Returns false when the project no longer exists.
  */
-export async function beginProjectWrite(db: Db, projectId: string, now: string): Promise<boolean> {
-  const result = await beginWriteQuery(db, now, projectId);
-  return Number(result.numAffectedRows ?? 0) > 0;
+export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<boolean> {
+  if (textsOf === undefined) {
+    const result = await beginWriteQuery(db, now, projectId);
+    return Number(result.numAffectedRows ?? 0) > 0;
+  }
+  if (isPostgres(db)) {
+    const result = await beginTextsWriteQuery(db, now, projectId, textsOf);
+    return Number(result.numAffectedRows ?? 0) > 0;
+  }
+  const [bumped] = (await beginWriteReturningQuery(db, now, projectId)).rows;
+  if (!bumped) return false;
+  await logEntryChangeQuery(db, projectId, bumped.content_version, textsOf);
+  await forgetEntryChangesQuery(db, projectId, bumped.content_version - ENTRY_CHANGES_KEPT);
+  return true;
 }
+
+/** How many versions back the entry changes are kept: an export kept from further back reads in full. */
+export const ENTRY_CHANGES_KEPT = 256;
 
 const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
   db
     .updateTable('projects')
     .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
     .where('id', '=', projectId),
+);
+
+const beginWriteReturningQuery = prepared(2, (db, now: string, projectId: string) =>
+  db
+    .updateTable('projects')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
+    .where('id', '=', projectId)
+    .returning('content_version'),
+);
+
+const logEntryChangeQuery = prepared(3, (db, projectId: string, version: number, entryId: string) =>
+  db.insertInto('entry_changes').values({ project_id: projectId, version, entry_id: entryId }),
+);
+
+const forgetEntryChangesQuery = prepared(2, (db, projectId: string, upTo: number) =>
+  db.deleteFrom('entry_changes').where('project_id', '=', projectId).where('version', '<=', upTo),
+);
+
+// PostgreSQL: bump, log and forget in one statement, one round trip while the row lock is held.
+const beginTextsWriteQuery = prepared(3, (_db, now: string, projectId: string, entryId: string) =>
+  sql`with bumped as (
+      update projects set content_version = content_version + 1, updated_at = ${now} where id = ${projectId} returning id, content_version
+    ), forgotten as (
+      delete from entry_changes where project_id = ${projectId} and version <= (select content_version - ${ENTRY_CHANGES_KEPT} from bumped)
+    )
+    insert into entry_changes (project_id, version, entry_id) select id, content_version, ${entryId} from bumped`,
 );
 
 /** Applies the given changes to a project. */
