@@ -205,13 +205,35 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(corrupt.body.message).toContain('not gzip');
     const notTar = await importInto(projectId, 'i18next', gzipSync(Buffer.from('x'.repeat(2000))));
     expect(notTar.status).toBe(400);
-    for (const name of ['../x/translation.json', '/etc/translation.json', 'en/deeper/translation.json']) {
-      const outside = await importInto(projectId, 'i18next', await tarGz({ [name]: '{}' }));
-      expect(outside.status, name).toBe(400);
-      expect(outside.body.code).toBe('ERR_VALIDATION');
-    }
+    const deeper = await importInto(projectId, 'i18next', await tarGz({ 'en/deeper/translation.json': '{}' }));
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.message).toContain('outside the i18next layout');
     const badJson = await importInto(projectId, 'json', '{"en": ');
     expect(badJson.status).toBe(400);
+  });
+
+  it("refuses an archive member whose path leaves the archive, even one the format's file-name rule would take: 400, nothing written", async () => {
+    const projectId = await newProject();
+    // Each path but the first two fits its format's file names (`<lang>/<ns>.json`, `<name>.arb` with
+    // "@@locale"), so only the archive's own path check stands between it and an import.
+    const i18next = '{"hello": "Hallo"}';
+    const arb = '{"@@locale": "en", "helloWorld": "Hello world"}';
+    const cases: [format: string, name: string, text: string, why: string][] = [
+      ['i18next', '../x/translation.json', i18next, 'climbs out of the archive (..)'],
+      ['i18next', '/etc/translation.json', i18next, 'is absolute'],
+      ['i18next', '../translation.json', i18next, 'climbs out of the archive (..)'],
+      ['i18next', 'C:de/translation.json', i18next, 'is absolute'],
+      ['i18next', '..\\de/translation.json', i18next, 'holds a backslash'],
+      ['flutter', 'C:app_en.arb', arb, 'is absolute'],
+      ['flutter', '..\\app_en.arb', arb, 'holds a backslash'],
+    ];
+    for (const [format, name, text, why] of cases) {
+      const outside = await importInto(projectId, format, await tarGz({ [name]: text }), '&skipInvalid=true');
+      expect(outside.status, `${format} ${name}: ${outside.text}`).toBe(400);
+      expect(outside.body.code).toBe('ERR_VALIDATION');
+      expect(outside.body.message, name).toBe(`the archive member "${name}" ${why}: members must be paths inside the archive`);
+    }
+    expect((await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey })).body.total).toBe(0);
   });
 
   it('is one counted request', async () => {

@@ -33,6 +33,14 @@ describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dial
     expect(portuguese.regions).toEqual(expect.arrayContaining([{ code: 'pt-BR', name: 'Portuguese (Brazil)' }]));
   });
 
+  it('lists the locale tags with a script subtag that CLDR lists (zh-Hant, zh-Hans, sr-Latn, sr-Cyrl) under their language', async () => {
+    const response = await server.api('GET', '/locales');
+    expect(response.status).toBe(200);
+    const regionsOf = (code: string) => response.body.find((l: any) => l.code === code)?.regions;
+    expect(regionsOf('zh')).toEqual(expect.arrayContaining([{ code: 'zh-Hant', name: 'Chinese (Traditional)' }, { code: 'zh-Hans', name: 'Chinese (Simplified)' }]));
+    expect(regionsOf('sr')).toEqual(expect.arrayContaining([{ code: 'sr-Latn', name: 'Serbian (Latin)' }, { code: 'sr-Cyrl', name: 'Serbian (Cyrillic)' }]));
+  });
+
   it('answers GET /info with the key owner\'s profile', async () => {
     const response = await server.api('GET', '/info', { key: user.apiKey });
     expect(response.status).toBe(200);

@@ -112,6 +112,16 @@ describe.each(DIALECTS)('the OpenAPI document on %s', (dialect) => {
     }
   });
 
+  it("describes the import's own 413 and 415 (IMPORT_MAX_BYTES, each format's media type), not the other routes' 1 MiB of JSON", () => {
+    const responses = document.paths['/projects/{id}/import']!.post!.responses;
+    expect(responses['413']!.description).toBe('the body is over IMPORT_MAX_BYTES (default 64 MiB; 67,108,864 bytes on this server) (ERR_PAYLOAD_TOO_LARGE)');
+    expect(responses['415']!.description).toBe(
+      "the Content-Type is not the format's: json and vue-i18n take the JSON document as application/json, i18next and flutter the .tar.gz archive as application/gzip (ERR_UNSUPPORTED_MEDIA_TYPE)",
+    );
+    // the other routes with a body keep the usual meaning
+    expect(document.paths['/projects']!.post!.responses['413']!.description).toMatch(/over 1 MiB/);
+  });
+
   it('describes what every operation really answers: a scripted world of successes and errors all validate against it', async () => {
     const conformance = new ResponseConformance(document);
     const problems: string[] = [];

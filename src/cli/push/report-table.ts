@@ -1,9 +1,9 @@
 /** The import report as a person reads it: the counts, then each list as a table of key, language and text. */
-import type { ImportReport } from '../../domain/imports/import-project.js';
+import { REPORT_LIST_CAP, type ImportReport } from '../../domain/imports/import-project.js';
 
 export type { ImportReport };
 
-/** Rows a table shows before "… and N more" (the report itself carries up to 1,000). */
+/** Rows a table shows before "… and N more" (the report itself lists up to REPORT_LIST_CAP). */
 const SHOWN = 50;
 const WIDTH = 60;
 
@@ -12,13 +12,26 @@ const cut = (text: string, width = WIDTH) => {
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 };
 
-function table(title: string, headers: string[], rows: string[][], total: number): string[] {
-  if (total === 0) return [];
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.slice(0, SHOWN).map((row) => row[column]!.length)));
+const figure = (n: number) => n.toLocaleString('en');
+
+/**
+ * A list as a table under its count. `total` is the true count (the report's totals), of which the
+ * server lists `rows` (at most REPORT_LIST_CAP); undefined when only the list is known (a 400's
+ * details), which then may stop at the cap.
+ */
+function table(title: string, headers: string[], rows: string[][], total: number | undefined): string[] {
+  const listed = rows.length;
+  if ((total ?? listed) === 0) return [];
+  const capped = total === undefined ? listed >= REPORT_LIST_CAP : listed < total;
+  const count = total === undefined ? '' : `${figure(total)}; `;
+  const heading = capped ? `${title} (${count}the first ${figure(listed)} listed)` : `${title} (${figure(total ?? listed)})`;
+  const shown = Math.min(SHOWN, listed);
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.slice(0, shown).map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
-  const lines = ['', `${title} (${total})`, line(headers), line(widths.map((width) => '-'.repeat(width)))];
-  for (const row of rows.slice(0, SHOWN)) lines.push(line(row));
-  if (total > Math.min(SHOWN, rows.length)) lines.push(`… and ${total - Math.min(SHOWN, rows.length)} more (--json lists up to 1,000)`);
+  const lines = ['', heading, line(headers), line(widths.map((width) => '-'.repeat(width)))];
+  for (const row of rows.slice(0, shown)) lines.push(line(row));
+  const more = total === undefined && capped ? 'more' : `${figure((total ?? listed) - shown)} more`;
+  if (listed > shown) lines.push(`… and ${more} (--json lists ${capped ? `the first ${figure(listed)}` : 'them all'})`);
   return lines;
 }
 
@@ -37,7 +50,7 @@ export function reportTable(report: ImportReport, files: readonly string[]): str
   ].join('\n');
 }
 
-/** A 400's details (every refused item, nothing written) as a table. */
+/** A 400's details (every refused item up to the cap, nothing written; the message gives the count) as a table. */
 export function refusalTable(message: string, details: readonly { path: string; message: string }[]): string {
-  return [`Nothing imported: ${message}`, ...table('Refused', ['language:key', 'why'], details.map((item) => [cut(item.path, 50), cut(item.message, 90)]), details.length)].join('\n');
+  return [`Nothing imported: ${message}`, ...table('Refused', ['language:key', 'why'], details.map((item) => [cut(item.path, 50), cut(item.message, 90)]), undefined)].join('\n');
 }

@@ -57,7 +57,8 @@ function withDefaultsOptional(querystring: unknown): unknown {
  * A route as the document shows it. Only the API is documented: the health probes are for
  * orchestrators, outside /api/v1 and its error contract, and the docs page documents nothing.
  * Fastify's body parser answers 413 and 415 before any route code runs, so every route with a body
- * can answer them; successes without a description of their own are just "OK".
+ * can answer them (described as the route describes them, else the usual way); successes without a
+ * description of their own are just "OK".
  */
 function documentedRoute({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
   if (!url.startsWith(`${API_PREFIX}/`)) return { schema: { ...schema, hide: true }, url };
@@ -65,7 +66,7 @@ function documentedRoute({ schema, url }: { schema: FastifySchema; url: string }
   for (const [status, value] of Object.entries(schema.response ?? {})) {
     response[status] = (value as { description?: string }).description ? value : { ...value, description: 'OK' };
   }
-  if (schema.body) Object.assign(response, { 413: errorResponse(413), 415: errorResponse(415) });
+  if (schema.body) for (const status of [413, 415]) response[status] ??= errorResponse(status);
   const querystring = schema.querystring ? withDefaultsOptional(schema.querystring) : undefined;
   return { schema: { ...schema, response, ...(querystring ? { querystring } : {}) }, url };
 }

@@ -6,12 +6,20 @@
 import { importProject } from '../../domain/imports/import-project.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/auth.js';
-import { errors, IdParams } from '../schemas/common.js';
+import { errorResponse, errors, IdParams } from '../schemas/common.js';
 import { ImportBody, ImportQuery, ImportReport } from '../schemas/imports.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
 const ARCHIVE_FORMATS: ReadonlySet<string> = new Set(['i18next', 'flutter']);
 const GZIP_TYPES = ['application/gzip', 'application/x-gzip'];
+
+/** The body a format takes, as a 415 names it. */
+const bodyOf = (format: string) => (ARCHIVE_FORMATS.has(format) ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json');
+
+/** The import's own 413 and 415 (the usual ones speak of the other routes' 1 MiB JSON bodies). */
+const tooLarge = (maxBytes: number) =>
+  `the body is over IMPORT_MAX_BYTES (default 64 MiB; ${maxBytes.toLocaleString('en')} bytes on this server) (ERR_PAYLOAD_TOO_LARGE)`;
+const WRONG_MEDIA_TYPE = `the Content-Type is not the format's: json and vue-i18n take ${bodyOf('json')}, i18next and flutter ${bodyOf('flutter')} (ERR_UNSUPPORTED_MEDIA_TYPE)`;
 
 export function importRoutes(maxBytes: number): RoutePlugin {
   return async (app, { db }) => {
@@ -38,7 +46,7 @@ export function importRoutes(maxBytes: number): RoutePlugin {
           params: IdParams,
           querystring: ImportQuery,
           body: ImportBody,
-          response: { 200: ImportReport, ...errors(400, 403, 404, 413, 415) },
+          response: { 200: ImportReport, ...errors(400, 403, 404), 413: errorResponse(413, tooLarge(maxBytes)), 415: errorResponse(415, WRONG_MEDIA_TYPE) },
         },
       },
       async (request) => {
@@ -46,10 +54,7 @@ export function importRoutes(maxBytes: number): RoutePlugin {
         const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         const isArchive = GZIP_TYPES.includes(mediaType);
         if (ARCHIVE_FORMATS.has(format) !== isArchive || (!isArchive && mediaType !== 'application/json')) {
-          throw new AppError(
-            'ERR_UNSUPPORTED_MEDIA_TYPE',
-            `format=${format} takes ${ARCHIVE_FORMATS.has(format) ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json'}`,
-          );
+          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `format=${format} takes ${bodyOf(format)}`);
         }
         const input = { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body as unknown };
         // The import drops the body once it has read it (input.body); the request must not keep it either.

@@ -73,9 +73,9 @@ const ERROR_MEANINGS: Readonly<Record<number, string>> = {
   500: 'an unexpected failure (ERR_INTERNAL); the server log has the details',
 };
 
-/** The error body as the response of `status`. */
-export const errorResponse = (status: number) =>
-  Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorBody#', description: ERROR_MEANINGS[status] ?? 'an error' });
+/** The error body as the response of `status`; `description` for a route whose answer means more than the usual. */
+export const errorResponse = (status: number, description = ERROR_MEANINGS[status] ?? 'an error') =>
+  Type.Unsafe<Static<typeof ErrorBody>>({ $ref: 'ErrorBody#', description });
 
 const errorResponses = (statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, errorResponse(status)]));
 
