@@ -1,9 +1,11 @@
 /**
  * POST /projects/{id}/import (CONTRACT, "Import"): the four formats read back from their exports (round
  * trip to the same bytes), all or nothing, dry run, skipInvalid, keep/overwrite, capabilities, media
- * types, sizes and archive paths, key styles, top-level keys, i18next namespaces and ARB metadata.
+ * types, sizes and archive paths, key styles, top-level keys, i18next namespaces and context keys, and
+ * ARB metadata.
  */
 import { gzipSync } from 'node:zlib';
+import i18next from 'i18next';
 import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untar } from '../helpers/consumers.js';
@@ -311,6 +313,98 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(JSON.parse(files.get('de/common.json')!)).toEqual({ items_one: '{{count}} Element', items_other: '{{count}} Elemente', save: 'Speichern' });
     const flat = await untar(await exportOf(projectId, 'i18next'));
     expect(JSON.parse(flat.get('en/translation.json')!)['home-page']).toEqual({ nested: { deep: 'Deep' }, title: 'Welcome, {{name}}' });
+  });
+
+  describe('i18next context keys (friend_male)', () => {
+    // i18next looks `t('friend', {context: 'male'})` up as `friend_male`, and with a count as
+    // `friend_male_one`…: the plural siblings fold into `friend_male`, the context stays in the name.
+    const CONTEXT_FILES = {
+      'en/translation.json': JSON.stringify({
+        people: {
+          friend: 'A friend',
+          friend_male: 'A boyfriend',
+          friend_female: 'A girlfriend',
+          pal_one: '{{count}} pal',
+          pal_other: '{{count}} pals',
+          pal_male_one: '{{count}} boyfriend',
+          pal_male_other: '{{count}} boyfriends',
+        },
+      }),
+      'de/translation.json': JSON.stringify({
+        people: { friend_male: 'Ein Freund', friend_female: 'Eine Freundin', pal_male_one: '{{count}} Freund', pal_male_other: '{{count}} Freunde' },
+      }),
+    };
+
+    /** A `t` over an i18next export, loaded as an app loads it (JSON v4 plurals, default separators). */
+    async function i18nextT(files: Map<string, string>) {
+      const resources = Object.fromEntries(['en', 'de'].map((language) => [language, { translation: JSON.parse(files.get(`${language}/translation.json`)!) }]));
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng: 'en', resources, interpolation: { escapeValue: false } });
+      return (key: string, options: Record<string, unknown>) => i18n.t(key, options);
+    }
+
+    it('free: each context key is an entry of its own (its plural siblings one plural), no warning; export → import → export gives the same files', async () => {
+      const source = await newProject({ keyStyle: 'free', translationLanguages: ['de'] });
+      const response = await importInto(source, 'i18next', await tarGz(CONTEXT_FILES));
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toEqual({
+        dryRun: false,
+        groups: { created: 1 },
+        entries: { created: 5, updated: 0, unchanged: 0 },
+        translations: { created: 3, updated: 0, unchanged: 0 },
+        conflicts: [],
+        refused: [],
+        warnings: [],
+        totals: { conflicts: 0, refused: 0, warnings: 0 },
+      });
+      const json = JSON.parse((await exportOf(source, 'json')).toString());
+      expect(json.en.people).toEqual({
+        friend: 'A friend',
+        friend_female: 'A girlfriend',
+        friend_male: 'A boyfriend',
+        pal: '{count, plural, one {{count} pal} other {{count} pals}}',
+        pal_male: '{count, plural, one {{count} boyfriend} other {{count} boyfriends}}',
+      });
+      // de has no `friend` or `pal`: the export's fallback, not translations
+      expect(json.de.people).toMatchObject({ friend_female: 'Eine Freundin', friend_male: 'Ein Freund', pal_male: '{count, plural, one {{count} Freund} other {{count} Freunde}}' });
+      const untranslated = await server.api('GET', `/projects/${source}/entries/untranslated?languageCode=de`, { key: owner.apiKey });
+      expect(untranslated.body.result.map((entry: any) => entry.technicalName).sort()).toEqual(['friend', 'pal']);
+
+      const exported = await exportOf(source, 'i18next');
+      const files = await untar(exported);
+      expect(JSON.parse(files.get('en/translation.json')!)).toEqual(JSON.parse(CONTEXT_FILES['en/translation.json']));
+      const target = await newProject({ keyStyle: 'free', translationLanguages: ['de'] });
+      const again = await importInto(target, 'i18next', exported);
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toMatchObject({ entries: { created: 5 }, translations: { created: 3 }, refused: [], warnings: [] });
+      const reexported = await untar(await exportOf(target, 'i18next'));
+      expect(reexported).toEqual(files);
+      // and i18next finds the context keys as it found them in the original files
+      const t = await i18nextT(reexported);
+      expect(t('people.friend', { context: 'male' })).toBe('A boyfriend');
+      expect(t('people.friend', { context: 'female', lng: 'de' })).toBe('Eine Freundin');
+      expect(t('people.friend', { context: 'other' })).toBe('A friend');
+      expect(t('people.pal', { context: 'male', count: 2, lng: 'de' })).toBe('2 Freunde');
+      expect(t('people.pal', { count: 1 })).toBe('1 pal');
+    });
+
+    it('camelCase: the context keys are refused by the naming rule, their translations skipped with a warning', async () => {
+      const projectId = await newProject({ translationLanguages: ['de'] });
+      const body = await tarGz(CONTEXT_FILES);
+      const refused = await importInto(projectId, 'i18next', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.map((detail: any) => detail.path).sort()).toEqual(['en:people.friend_female', 'en:people.friend_male', 'en:people.pal', 'en:people.pal_male']);
+      expect((await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey })).body.total).toBe(0);
+
+      const skipped = await importInto(projectId, 'i18next', body, '&skipInvalid=true');
+      expect(skipped.status, skipped.text).toBe(200);
+      expect(skipped.body).toMatchObject({ groups: { created: 1 }, entries: { created: 1 }, translations: { created: 0 }, totals: { refused: 4, warnings: 3 } });
+      expect(skipped.body.refused.find((item: any) => item.key === 'people.friend_male').message).toMatch(/entry name "friend_male" must be camelCase/);
+      expect(skipped.body.warnings).toEqual(
+        ['friend_male', 'friend_female', 'pal_male'].map((name) => ({ key: `people.${name}`, language: 'de', message: 'skipped: its base text was refused' })),
+      );
+      expect(JSON.parse((await exportOf(projectId, 'json')).toString()).en).toEqual({ people: { friend: 'A friend' } });
+    });
   });
 
   it('keeps empty texts out as untranslated and ICU-less syntax as literal text, each under warnings', async () => {

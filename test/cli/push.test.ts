@@ -20,6 +20,25 @@ function tolk(command: 'push' | 'pull', args: string[]): Promise<CliResult> {
   });
 }
 
+/** A shell word for `script -c`'s command line. */
+const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * `tolk push …` at a terminal: run under `script`, so that standard input, output and error are a
+ * pseudo-terminal, unless `redirect` (e.g. `> file`) sends one elsewhere. Answers what reached the terminal.
+ */
+function tolkAtTerminal(args: string[], redirect = ''): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['TOLK_URL', 'TOLK_API_KEY', 'CI']) delete env[name];
+  const command = `${[process.execPath, TOLK_BIN, 'push', ...args].map(quoted).join(' ')} ${redirect}`;
+  return new Promise((resolve) => {
+    const child = execFile('script', ['-qec', command, '/dev/null'], { cwd: tmpdir(), env }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+    child.stdin?.end();
+  });
+}
+
 const freshDir = () => mkdtempSync(join(tmpdir(), 'tolk-push-'));
 /** Every exported file of a pulled directory (the pull's own state file left out), name → text. */
 const filesOf = (dir: string) =>
@@ -120,6 +139,69 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(dry.report).toMatchObject({ dryRun: true, entries: { created: 4 }, translations: { created: 5, updated: 0 } });
       expect(await etagOf(target)).toBe(etag);
       expect(filesOf(await pull(target, format))).toEqual(before);
+    });
+  });
+
+  describe('progress while uploading', () => {
+    // ~1.5 MB, so that the upload goes out in several steps
+    const bigInput = () => {
+      const text = (i: number) => `Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(280)}`;
+      const input = join(freshDir(), 'messages.json');
+      writeFileSync(input, JSON.stringify({ en: { bulk: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`paragraph${i}`, text(i)])) } }));
+      return input;
+    };
+    const PROGRESS = /tolk push: uploading/;
+    /** The progress lines' figures: [sent, total] in MB, in the order written. */
+    const progressOf = (output: string) => [...output.matchAll(/\rtolk push: uploading (\d+\.\d) MB of (\d+\.\d) MB/g)].map((match) => [Number(match[1]), Number(match[2])] as const);
+
+    it('at a terminal: progress lines on stderr, rewritten in place up to the whole size, then the report', async () => {
+      const input = bigInput();
+      const total = Number((readFileSync(input).length / 1024 / 1024).toFixed(1));
+      expect(total).toBeGreaterThanOrEqual(1.4);
+      const out = join(freshDir(), 'report.txt');
+      // stdout to a file: what reaches the terminal is standard error alone
+      const result = await tolkAtTerminal([...connection(await emptyProject()), '--format', 'json', '--in', input, '--dry-run'], `> ${quoted(out)}`);
+      expect(result.code, result.stdout).toBe(0);
+      const steps = progressOf(result.stdout);
+      expect(steps.length, result.stdout).toBeGreaterThanOrEqual(2);
+      expect(steps.every(([, of]) => of === total)).toBe(true);
+      expect(steps.map(([sent]) => sent)).toEqual(steps.map(([sent]) => sent).sort((a, b) => a - b));
+      expect(steps.at(-1)).toEqual([total, total]);
+      // each line overwrites the last (\r), and the terminal's line is ended before the report
+      expect(result.stdout.replace(/\r\n/g, '\n')).toMatch(/^(\rtolk push: uploading \d+\.\d MB of \d+\.\d MB)+\n$/);
+      const report = readFileSync(out, 'utf8');
+      expect(report).toMatch(/^Dry run \(nothing written\) from 1 file\(s\)\n  groups +1 new\n  entries +200 new/);
+      expect(report).not.toMatch(PROGRESS);
+    });
+
+    it('--json at a terminal: the report on stdout is the JSON alone', async () => {
+      const out = join(freshDir(), 'report.json');
+      const result = await tolkAtTerminal([...connection(await emptyProject()), '--format', 'json', '--in', bigInput(), '--dry-run', '--json'], `> ${quoted(out)}`);
+      expect(result.code, result.stdout).toBe(0);
+      const report = readFileSync(out, 'utf8');
+      expect(report).not.toMatch(PROGRESS);
+      expect(JSON.parse(report)).toMatchObject({ dryRun: true, entries: { created: 200 }, files: ['messages.json'] });
+    });
+
+    it('piped (standard error not a terminal): no progress, with or without --json', async () => {
+      const project = await emptyProject();
+      const input = bigInput();
+      const table = await tolk('push', [...connection(project), '--format', 'json', '--in', input, '--dry-run']);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stderr).toBe('');
+      expect(table.stdout).toMatch(/^Dry run \(nothing written\) from 1 file\(s\)\n/);
+      expect(table.stdout).not.toMatch(PROGRESS);
+      const json = await push(project, 'json', input, ['--dry-run']);
+      expect(json.code, json.stderr).toBe(0);
+      expect(json.stderr).toBe('');
+      expect(json.report).toMatchObject({ dryRun: true, entries: { created: 200 } });
+      // at a terminal but with standard error sent to a file: the switch is standard error's, not stdout's
+      const err = join(freshDir(), 'stderr.txt');
+      const atTerminal = await tolkAtTerminal([...connection(project), '--format', 'json', '--in', input, '--dry-run'], `2> ${quoted(err)}`);
+      expect(atTerminal.code, atTerminal.stdout).toBe(0);
+      expect(atTerminal.stdout).toMatch(/^Dry run \(nothing written\)/);
+      expect(atTerminal.stdout).not.toMatch(PROGRESS);
+      expect(readFileSync(err, 'utf8')).toBe('');
     });
   });
 
