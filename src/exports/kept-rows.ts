@@ -22,16 +22,18 @@ export interface KeptRows {
   rows: readonly ExportRow[];
   /** an entry's place in `rows` */
   indexOf: ReadonlyMap<string, number>;
+  /** about how much memory the rows take */
+  bytes: number;
 }
 
-/** Projects up to this many entries are kept: a large project's export streams and holds no texts. */
+/** Projects up to this many entries are read into kept rows: a large project's export streams and holds no texts. */
 export const KEPT_PROJECT_ENTRIES = 20_000;
-/** All kept projects together, in entries (a 20,000-entry project in 10 languages is ~15 MB). */
-const KEPT_ENTRIES = 60_000;
+/** All kept rows together, in bytes; one project may take half of it (the bench's small project: ~1.5 MB). */
+const KEPT_BYTES = 32 * 1024 * 1024;
 
-class KeptProjects {
+export class KeptProjects {
   readonly #byProject = new Map<string, KeptRows>();
-  #entries = 0;
+  #bytes = 0;
 
   /** The project's rows at `version`, reading what changed since the kept ones; undefined → read in full. */
   async at(db: Db, projectId: string, version: number): Promise<KeptRows | undefined> {
@@ -42,13 +44,15 @@ class KeptProjects {
     if (!changed) return undefined;
     const fresh = await exportRowsById(db, [...new Set(changed)]);
     const rows = kept.rows.slice();
+    let bytes = kept.bytes;
     for (const row of fresh) {
       const index = kept.indexOf.get(row.id);
       // Not in the outline: a change the log should have called a place change. Read in full.
       if (index === undefined) return undefined;
+      bytes += bytesOf(row) - bytesOf(rows[index]!);
       rows[index] = row;
     }
-    const current: KeptRows = { ...kept, version, rows };
+    const current: KeptRows = { ...kept, version, rows, bytes };
     this.keep(projectId, current);
     return current;
   }
@@ -59,16 +63,16 @@ class KeptProjects {
     if (previous) {
       if (previous.version > rows.version) return;
       this.#byProject.delete(projectId);
-      this.#entries -= previous.rows.length;
+      this.#bytes -= previous.bytes;
     }
-    if (rows.rows.length > KEPT_PROJECT_ENTRIES) return;
+    if (rows.bytes > KEPT_BYTES / 2) return;
     // Most recently kept last (a Map keeps insertion order); the oldest go first.
     this.#byProject.set(projectId, rows);
-    this.#entries += rows.rows.length;
+    this.#bytes += rows.bytes;
     for (const [oldestId, oldest] of this.#byProject) {
-      if (this.#entries <= KEPT_ENTRIES) break;
+      if (this.#bytes <= KEPT_BYTES) break;
       this.#byProject.delete(oldestId);
-      this.#entries -= oldest.rows.length;
+      this.#bytes -= oldest.bytes;
     }
   }
 }
@@ -77,5 +81,14 @@ export const keptProjects = new KeptProjects();
 
 /** The rows of a full read, in the outline's order, as kept rows. */
 export function keptRowsOf(version: number, outline: Outline, rows: readonly ExportRow[]): KeptRows {
-  return { version, outline, rows, indexOf: new Map(outline.entryIds.map((id, index) => [id, index])) };
+  let bytes = 0;
+  for (const row of rows) bytes += bytesOf(row);
+  return { version, outline, rows, indexOf: new Map(outline.entryIds.map((id, index) => [id, index])), bytes };
+}
+
+/** A row's texts at two bytes a character, its ids, names and outline place at a flat ~300 bytes. */
+function bytesOf(row: ExportRow): number {
+  let characters = row.baseTerm.length + (row.contextInfo?.length ?? 0) + (row.arbMetadata?.length ?? 0);
+  for (const language in row.translations) characters += row.translations[language]!.length + language.length;
+  return 300 + 2 * characters;
 }
