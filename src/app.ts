@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { requireApiKey, requireWebSession } from './http/plugins/auth.js';
 import { answerClientError, MAX_HEADER_BYTES } from './http/plugins/client-errors.js';
 import { installErrorHandling } from './http/plugins/error-handler.js';
+import { InFlight } from './http/plugins/in-flight.js';
 import { installMetrics } from './http/plugins/metrics.js';
 import { API_PREFIX, installOpenApi } from './http/plugins/openapi.js';
 import { meterRequests } from './http/plugins/quota.js';
@@ -42,7 +43,7 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** the largest import body (IMPORT_MAX_BYTES); default 64 MiB */
   importMaxBytes?: number;
-  /** set `draining` once the process is shutting down: /readyz then answers 503 */
+  /** set `draining` once the process is shutting down: /readyz then answers 503; `inFlight` counts the running requests */
   lifecycle?: Lifecycle;
 }
 
@@ -55,7 +56,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false } }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() } }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -80,6 +81,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  lifecycle.inFlight.install(app);
   installValidation(app);
   // Every body is JSON (or, for an import, its archive): Fastify's own text/plain parser would hand a
   // JSON text sent as text/plain to validation as a string (400); without it, the answer is 415.

@@ -1,5 +1,6 @@
 /** config → store → app → listen, and a graceful shutdown on SIGTERM/SIGINT. */
 import { buildApp } from './app.js';
+import { InFlight } from './http/plugins/in-flight.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open-store.js';
 
@@ -10,7 +11,7 @@ const IDLE_SWEEP_MS = 100;
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
   const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
-  const lifecycle = { draining: false };
+  const lifecycle = { draining: false, inFlight: new InFlight() };
   const app = await buildApp({
     lifecycle,
     store,
@@ -33,6 +34,7 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // In-flight requests get a grace period; a connection a vanished client left half-open must
     // not hold the shutdown forever.
+    const graceEnds = Date.now() + SHUTDOWN_GRACE_MS;
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     deadline.unref();
     // Fastify closes the keep-alive connections that are idle when closing starts; one whose
@@ -42,6 +44,10 @@ export async function serve(config: Config): Promise<void> {
     let exitCode = 0;
     try {
       await app.close();
+      // The connections are closed, but a request whose client went away may still be working.
+      if (!(await lifecycle.inFlight.idle(Math.max(0, graceEnds - Date.now())))) {
+        app.log.warn({ running: lifecycle.inFlight.count }, 'shutting down: requests still running at the grace deadline');
+      }
       await store.close();
     } catch (error) {
       // A supervisor must learn that the store may not have been closed cleanly.

@@ -115,6 +115,8 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
+  /** what the server wrote to standard output so far (its log records, LOG_LEVEL=warn) */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -123,10 +125,13 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   const port = await freePort();
   const child = spawn(process.execPath, [TOLK_BIN, 'serve'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const output = () => stdout;
   const exited = once(child, 'exit');
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   const stop = async () => {
@@ -137,7 +142,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   for (let attempt = 0; attempt < 400; attempt++) {
     if (child.exitCode !== null) throw new Error(`tolk serve exited with ${child.exitCode}: ${stderr}`);
     const ready = await fetch(`${baseUrl}/version`).then((r) => r.ok, () => false);
-    if (ready) return { baseUrl, child, stop };
+    if (ready) return { baseUrl, child, output, stop };
     await sleep(50);
   }
   await stop();

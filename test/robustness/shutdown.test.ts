@@ -22,6 +22,8 @@ import { call } from './api-client.js';
 
 /** Enough text that the JSON export (3 languages) is tens of MB: far beyond what socket buffers hold. */
 const ENTRIES = 30_000;
+/** Entries of the import whose client goes away: about a second or more of the server's work. */
+const IMPORTED = 60_000;
 /** The server's grace period for in-flight requests (src/server.ts). */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -133,6 +135,48 @@ describe.each(DIALECTS)('graceful shutdown on %s', (dialect) => {
     } finally {
       await server?.stop();
       if (storeOpen) await store.close();
+      await dispose();
+    }
+  }, 90_000);
+
+  it('keeps the store open for a request whose client went away, until its work is done, and logs no error', async () => {
+    const { store, url, dispose } = await openTestStore(dialect);
+    let server: ServerProcess | undefined;
+    try {
+      const { apiKey } = await createUser(store.db, { email: `gone-${dialect}@example.com`, firstName: 'Gone', lastName: 'Client', dailyQuota: 1_000_000 });
+      await store.close();
+      server = await startServerProcess(url);
+      const api = (method: string, path: string, body?: unknown) => call(server!.baseUrl, apiKey, method, path, body);
+      const project = (await api('POST', '/projects', { name: 'Gone', baseLanguage: 'en', translationLanguages: ['de'] })).body;
+      // An import that takes the server well over a second: still writing when its client has gone.
+      const entries = (language: string) => Object.fromEntries(Array.from({ length: IMPORTED }, (_, i) => [`entry${i}`, `${language} text ${i}`]));
+      const body = JSON.stringify({ en: { bulk: entries('en') }, de: { bulk: entries('de') } });
+      const upload = request(`${server.baseUrl}/projects/${project.id}/import?format=json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      upload.on('error', () => {}); // destroyed below, on purpose
+      upload.end(body);
+      await once(upload, 'finish');
+      await sleep(150);
+      upload.destroy();
+      const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      server.child.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(0);
+      const errors = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+      expect(errors, errors.join('\n').slice(0, 2000)).toEqual([]);
+      // The import ran to its end before the store was closed: all of it is there.
+      const reopened = await openStore(url);
+      try {
+        const stored = await reopened.db.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', project.id).executeTakeFirstOrThrow();
+        expect(Number(stored.n)).toBe(IMPORTED);
+        expect(await checkIntegrity(reopened.db)).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await server?.stop();
       await dispose();
     }
   }, 90_000);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import type { Store } from '../../store/open-store.js';
+import type { InFlight } from '../plugins/in-flight.js';
 
 const Status = Type.Object({ status: Type.String() });
 
@@ -11,6 +12,8 @@ const Status = Type.Object({ status: Type.String() });
 export interface Lifecycle {
   /** shutting down: a load balancer should send nothing new here */
   draining: boolean;
+  /** the requests still running, which the store must outlive */
+  readonly inFlight: InFlight;
 }
 
 /** GET /healthz: the process is up. GET /readyz: the database answers and the process is not shutting down (503 otherwise). */
