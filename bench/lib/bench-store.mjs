@@ -44,6 +44,8 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     const headers = { authorization: `Bearer ${user.apiKey}` };
     const scenarios = [];
     for (const scenario of options.parts.has('scenarios') ? buildScenarios({ small, large, creates, tag }) : []) {
+      // Profiling: each scenario on a server of its own, so that each profile says where that scenario's time went.
+      if (options.cpuProf) await tolk.restart(scenario.id);
       const crashesBefore = tolk.crashes.length;
       const target = { url: (phase) => tolk.url(`${scenario.id}, before its ${phase}`) };
       const measured = await measure(target, scenario, { ...load, headers });

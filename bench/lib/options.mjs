@@ -5,7 +5,8 @@ const USAGE = `usage: npm run bench -- [--quick] [--store sqlite|postgres] [--on
   --store S      only this store (default: sqlite, and postgres when BENCH_DATABASE_URL is set)
   --only P       only this part: the load scenarios, the large exports, import-large or fleet-mixed
                  (PostgreSQL only) (repeatable)
-  --cpu-prof     run each tolk server with --cpu-prof; profiles go to bench/results/profiles/
+  --cpu-prof     run each tolk server with --cpu-prof, each load scenario on a server of its own;
+                 profiles go to bench/results/profiles/<store>/<scenario>.cpuprofile
 environment: BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db adds the PostgreSQL run`;
 
 /** Parses argv; exits with the usage on anything unknown. */

@@ -52,10 +52,10 @@ function describe(record) {
   return `${level}${request}${status}: ${record.msg ?? ''}${error}`.slice(0, 600);
 }
 
-/** Starts `tolk serve` on a free loopback port over `databaseUrl`. */
-export async function startTolk({ databaseUrl, cleanup, log, cpuProfDir }) {
+/** Starts `tolk serve` on a free loopback port over `databaseUrl`; with `cpuProfDir`, its profile is `<cpuProfName>.cpuprofile` there when named. */
+export async function startTolk({ databaseUrl, cleanup, log, cpuProfDir, cpuProfName }) {
   const port = await freePort();
-  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, ...(cpuProfName ? [`--cpu-prof-name=${cpuProfName}.cpuprofile`] : [])] : [];
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
   return startNodeProcess({
     name: 'tolk serve',
@@ -82,9 +82,9 @@ export class TolkKeeper {
     this.#options = options;
   }
 
-  /** Starts the first server. */
-  async start() {
-    this.server = await startTolk(this.#options);
+  /** Starts the first server (`profileName`: its CPU profile's file name, when profiling). */
+  async start(profileName) {
+    this.server = await startTolk({ ...this.#options, cpuProfName: profileName });
   }
 
   /** The URL of a live server; replaces a dead one first, recording the crash as noticed `when`. */
@@ -99,10 +99,13 @@ export class TolkKeeper {
     return this.server.url;
   }
 
-  /** Replaces the live server with a fresh one (a single-shot measurement of its own memory starts from a clean heap). */
-  async restart() {
+  /**
+   * Replaces the live server with a fresh one (a single-shot measurement of its own memory starts from
+   * a clean heap; a profiled scenario gets a profile of its own, named `profileName`).
+   */
+  async restart(profileName) {
     await this.server?.stop();
-    await this.start();
+    await this.start(profileName);
   }
 
   /** Stops the current server. */

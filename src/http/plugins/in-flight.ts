@@ -3,9 +3,11 @@
  * Node's server.close() waits for connections, not for work: a request whose client went away (a
  * load generator stopping, a browser tab closed) leaves its handler running on a closed connection,
  * and the store closed under it failed its next query ("driver has already been destroyed", logged
- * as an unexpected error). Counted from the first hook to the reply being sent, which every
- * request reaches, answered or refused: a streamed export is past its last query by then (its
- * transaction ends before the first byte).
+ * as an unexpected error). A request is counted while its hooks or its handler may query the store:
+ * from onRequest to preParsing (the key check and quota count), and from preValidation (its body
+ * read) until its reply is sent (onSend; a streamed export is past its last query by then, its
+ * transaction ends before the first byte). Reading the body is not counted: a request whose client
+ * went away while Fastify read it never goes on, and would hold every shutdown to its deadline.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -18,25 +20,38 @@ export class InFlight {
     return this.#count;
   }
 
-  /** Counts the app's requests from onRequest to onSend (callback hooks: on every request, no promise each). */
+  /** Counts the app's requests while they may use the store (callback hooks: no promise per request). */
   install(app: FastifyInstance): void {
     app.addHook('onRequest', (request, _reply, next) => {
-      this.#running.add(request);
-      this.#count += 1;
+      this.#enter(request);
+      next();
+    });
+    app.addHook('preParsing', (request, _reply, payload, next) => {
+      this.#leave(request);
+      next(null, payload);
+    });
+    app.addHook('preValidation', (request, _reply, next) => {
+      this.#enter(request);
       next();
     });
     app.addHook('onSend', (request, _reply, _payload, next) => {
-      this.#done(request);
+      this.#leave(request);
       next();
     });
     // A request that ended without a reply being sent through Fastify (none is known; a safety net).
     app.addHook('onResponse', (request, _reply, next) => {
-      this.#done(request);
+      this.#leave(request);
       next();
     });
   }
 
-  #done(request: FastifyRequest): void {
+  #enter(request: FastifyRequest): void {
+    if (this.#running.has(request)) return;
+    this.#running.add(request);
+    this.#count += 1;
+  }
+
+  #leave(request: FastifyRequest): void {
     if (!this.#running.delete(request)) return;
     this.#count -= 1;
     if (this.#count === 0) for (const resolve of this.#whenIdle.splice(0)) resolve();
