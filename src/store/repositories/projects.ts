@@ -172,18 +172,16 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * Returns false when the project no longer exists.
  */
 export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<boolean> {
-  if (textsOf === undefined) {
-    const result = await beginWriteQuery(db, now, projectId);
-    return Number(result.numAffectedRows ?? 0) > 0;
-  }
-  if (isPostgres(db)) {
+  if (textsOf !== undefined && isPostgres(db)) {
     const result = await beginTextsWriteQuery(db, now, projectId, textsOf);
     return Number(result.numAffectedRows ?? 0) > 0;
   }
-  const [bumped] = (await beginWriteReturningQuery(db, now, projectId)).rows;
+  const [bumped] = (await beginWriteQuery(db, now, projectId)).rows;
   if (!bumped) return false;
-  await logEntryChangeQuery(db, projectId, bumped.content_version, textsOf);
-  if (bumped.content_version % FORGET_EVERY === 0) await forgetEntryChangesQuery(db, projectId, bumped.content_version - ENTRY_CHANGES_KEPT);
+  if (textsOf !== undefined) {
+    await logEntryChangeQuery(db, projectId, bumped.content_version, textsOf);
+    if (bumped.content_version % FORGET_EVERY === 0) await forgetEntryChangesQuery(db, projectId, bumped.content_version - ENTRY_CHANGES_KEPT);
+  }
   return true;
 }
 
@@ -193,13 +191,6 @@ export const ENTRY_CHANGES_KEPT = 256;
 const FORGET_EVERY = 64;
 
 const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
-  db
-    .updateTable('projects')
-    .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
-    .where('id', '=', projectId),
-);
-
-const beginWriteReturningQuery = prepared(2, (db, now: string, projectId: string) =>
   db
     .updateTable('projects')
     .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
