@@ -5,7 +5,9 @@
  */
 import type { Writable } from 'node:stream';
 import type { EntryTexts, OutlineVisitor } from './export-source.js';
+import type { ExportWriter } from './format.js';
 import { NestedJsonWriter } from './nested-json.js';
+import { writeLanguageObject } from './output.js';
 import type { Spool, SpoolSet } from './spool.js';
 
 /** What an entry writes: one text, or several keys (`name` + suffix → text, e.g. i18next's plural forms). */
@@ -112,3 +114,12 @@ export class LanguageDocuments implements OutlineVisitor {
 
 /** Writes a document's bytes into `out`. */
 export const copyDocument = (out: Writable, { spool, start, end }: DocumentRange): Promise<void> => spool.copyTo(out, start, end);
+
+/**
+ * Writes `{"<lang>": <document>, …}` from each language's document. Made out here, not in a format's
+ * prepare(): a closure there shares its scope with the walk's, and would keep the export's outline
+ * (~20 MB for 100,000 entries) alive for as long as a client takes to download.
+ */
+export function languageObjectWriter(languages: readonly string[], pretty: boolean, ranges: readonly DocumentRange[]): ExportWriter {
+  return (out) => writeLanguageObject(out, languages, pretty, (index) => copyDocument(out, ranges[index]!));
+}

@@ -92,12 +92,19 @@ function requireDistinctNames(sorted: readonly Child[]): void {
   }
 }
 
-/** Every entry's path (group names from the top, then its own name) in output order, without reading a text. */
-export function* outlinePaths({ steps }: Outline): Generator<readonly string[]> {
-  const groups: string[] = [];
-  for (const step of steps) {
-    if (step.kind === 'open') groups.push(step.name);
-    else if (step.kind === 'close') groups.pop();
-    else yield [...groups, step.name];
-  }
+/**
+ * Every entry's path (group names from the top, then its own name) in output order, without reading a
+ * text; walked afresh each time it is iterated.
+ */
+export function outlinePaths({ steps }: Outline): Iterable<readonly string[]> {
+  return {
+    *[Symbol.iterator]() {
+      const groups: string[] = [];
+      for (const step of steps) {
+        if (step.kind === 'open') groups.push(step.name);
+        else if (step.kind === 'close') groups.pop();
+        else yield [...groups, step.name];
+      }
+    },
+  };
 }

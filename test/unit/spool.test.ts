@@ -66,6 +66,27 @@ describe('SpoolSet', () => {
     expect(readdirSync(under)).toEqual([]);
   });
 
+  it('fills chunks again once their bytes are in a file, and every spool still gives back its own bytes', async () => {
+    // Three spools of ~1.5 MB each settle turn by turn: each gets chunks another one wrote to its file.
+    const spools = new SpoolSet({ under, inMemoryBytes: 200_000 });
+    const all = [spools.spool(), spools.spool(), spools.spool()];
+    const expected = ['', '', ''];
+    for (let round = 0; round < 600; round += 1) {
+      for (const [i, spool] of all.entries()) {
+        const piece = `<${i}:${round}>${String.fromCharCode(97 + ((round + i) % 26)).repeat(2_500)}ß`;
+        spool.write(piece);
+        expected[i] += piece;
+      }
+      if (round % 30 === 0) for (const spool of all) await spool.settle();
+    }
+    for (const [i, spool] of all.entries()) {
+      expect(await spool.size()).toBe(Buffer.byteLength(expected[i]!));
+      // compared as a boolean: a failure would print two 1.5 MB strings
+      expect((await copied((out) => spool.copyTo(out))) === expected[i]).toBe(true);
+    }
+    await spools.dispose();
+  });
+
   it('refuses with 503 ERR_UNAVAILABLE, naming no path, when the temporary directory cannot take the files', async () => {
     const spools = new SpoolSet({ under: join(under, 'missing'), inMemoryBytes: 10 });
     const spool = spools.spool();

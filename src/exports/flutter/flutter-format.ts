@@ -7,7 +7,7 @@
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { printFlutter, type FlutterPlaceholder } from '../../messages/flutter/print-flutter.js';
 import { storedMessage } from '../../messages/parse-message.js';
-import { writeArchive, type ArchiveFile } from '../archive.js';
+import { archiveWriter, type ArchiveFile } from '../archive.js';
 import { keptPrinting } from '../kept-printing.js';
 import type { EntryTexts, ExportSource } from '../export-source.js';
 import type { ExportFormat, ExportOptions } from '../format.js';
@@ -148,6 +148,6 @@ export const flutterFormat: ExportFormat = {
         },
       });
     }
-    return (out) => writeArchive(out, new Date(source.project.updatedAt), archiveFiles);
+    return archiveWriter(new Date(source.project.updatedAt), archiveFiles);
   },
 };

@@ -7,7 +7,7 @@
  */
 import { printI18next } from '../../messages/i18next/print-i18next.js';
 import { storedMessage } from '../../messages/parse-message.js';
-import { writeArchive, type ArchiveFile } from '../archive.js';
+import { archiveWriter, type ArchiveFile } from '../archive.js';
 import { keptPrinting } from '../kept-printing.js';
 import type { ExportFormat } from '../format.js';
 import { conflict } from '../../errors.js';
@@ -50,6 +50,6 @@ export const i18nextFormat: ExportFormat = {
         : [{ name: `${language}/translation.json`, range: whole[index]! }],
     );
     const files: ArchiveFile[] = named.map(({ name, range }) => ({ name, size: range.end - range.start, write: (file) => copyDocument(file, range) }));
-    return (out) => writeArchive(out, new Date(source.project.updatedAt), files);
+    return archiveWriter(new Date(source.project.updatedAt), files);
   },
 };

@@ -1,7 +1,6 @@
 /** `/export/json`: language → group names (nested along the tree) → entry name → text. */
 import type { ExportFormat } from '../format.js';
-import { copyDocument, LanguageDocuments } from '../language-documents.js';
-import { writeLanguageObject } from '../output.js';
+import { LanguageDocuments, languageObjectWriter } from '../language-documents.js';
 
 export const jsonFormat: ExportFormat = {
   id: 'json',
@@ -11,6 +10,6 @@ export const jsonFormat: ExportFormat = {
     const documents = new LanguageDocuments(source.languages, spools, pretty, 1, (entry, language) => source.textOf(entry, language));
     await source.walk(documents);
     const ranges = await documents.finish();
-    return (out) => writeLanguageObject(out, source.languages, pretty, (index) => copyDocument(out, ranges[index]!));
+    return languageObjectWriter(source.languages, pretty, ranges);
   },
 };

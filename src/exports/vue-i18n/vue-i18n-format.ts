@@ -4,9 +4,8 @@
  */
 import type { ExportFormat } from '../format.js';
 import type { EntryTexts } from '../export-source.js';
-import { copyDocument, LanguageDocuments } from '../language-documents.js';
+import { LanguageDocuments, languageObjectWriter } from '../language-documents.js';
 import { keptPrinting } from '../kept-printing.js';
-import { writeLanguageObject } from '../output.js';
 import { storedMessage } from '../../messages/parse-message.js';
 import { escapeVueMessage } from '../../messages/vue-i18n/escape-message.js';
 import { printVueI18n } from '../../messages/vue-i18n/print-vue-i18n.js';
@@ -29,6 +28,6 @@ export const vueI18nFormat: ExportFormat = {
     const documents = new LanguageDocuments(source.languages, spools, pretty, 1, valueOf, { flatKey: vueKey });
     await source.walk(documents);
     const ranges = await documents.finish();
-    return (out) => writeLanguageObject(out, source.languages, pretty, (index) => copyDocument(out, ranges[index]!));
+    return languageObjectWriter(source.languages, pretty, ranges);
   },
 };
