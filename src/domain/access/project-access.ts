@@ -1,9 +1,9 @@
 /** Who may see a project, and with which capabilities. */
 import { AppError, forbidden, projectNotFound } from '../../errors.js';
 import { acceptedBefore } from '../../store/repositories/members.js';
-import { findProjectForUser, type ProjectForUser, type ProjectRecord } from '../../store/repositories/projects.js';
+import { findProjectForUser, type ProjectForUser, type ProjectRecord, type ProjectWithMembership } from '../../store/repositories/projects.js';
 import type { Db } from '../../store/schema.js';
-import { capabilitiesOf, isRole, type Capabilities, type Capability } from './capabilities.js';
+import { capabilitiesOf, isRole, type Capabilities, type Capability, type Role } from './capabilities.js';
 
 /** The authenticated caller of a use case. */
 export interface Principal {
@@ -36,15 +36,33 @@ export async function loadProjectAccess(
   notFound: () => AppError = projectNotFound,
 ): Promise<ProjectAccess> {
   const prefetched = !db.isTransaction && principal.prefetchedProject?.id === projectId ? principal.prefetchedProject : undefined;
-  const project = prefetched ?? (await findProjectForUser(db, projectId, principal.userId));
+  if (prefetched) return accessFromRead(principal, prefetched, notFound);
+  const project = await findProjectForUser(db, projectId, principal.userId);
   if (!project) throw notFound();
-  if (project.ownerId === principal.userId) return { project, capabilities: capabilitiesOf(null, false) };
-  const role = project.memberRole;
-  const confirmedAt = project.memberConfirmedAt;
-  if (role === null || confirmedAt === null || !isRole(role)) throw notFound();
-  // Members beyond the owner's limit, in acceptance order, keep read access only.
-  const before = prefetched ? prefetched.acceptedBefore : await acceptedBefore(db, projectId, principal.userId, confirmedAt);
+  const role = memberRoleOf(principal, project, notFound);
+  if (role === null) return { project, capabilities: capabilitiesOf(null, false) };
+  const before = await acceptedBefore(db, projectId, principal.userId, project.memberConfirmedAt!);
   return { project, capabilities: capabilitiesOf(role, before >= project.ownerMemberLimit) };
+}
+
+/** The caller's access from a read of the project made with others (findEntryForWrite, the authentication's statement). */
+export function accessFromRead(principal: Principal, project: ProjectForUser | undefined, notFound: () => AppError = projectNotFound): ProjectAccess {
+  if (!project) throw notFound();
+  const role = memberRoleOf(principal, project, notFound);
+  if (role === null) return { project, capabilities: capabilitiesOf(null, false) };
+  return { project, capabilities: capabilitiesOf(role, project.acceptedBefore >= project.ownerMemberLimit) };
+}
+
+/**
+ * The caller's role in the project: null for its owner; a confirmed member's role; otherwise the
+ * not-found error. Members beyond the owner's limit, in acceptance order, keep read access only
+ * (the callers compare their place with the limit).
+ */
+function memberRoleOf(principal: Principal, project: ProjectWithMembership, notFound: () => AppError): Role | null {
+  if (project.ownerId === principal.userId) return null;
+  const role = project.memberRole;
+  if (role === null || project.memberConfirmedAt === null || !isRole(role)) throw notFound();
+  return role;
 }
 
 /** Throws 403 unless the access grants the capability. */

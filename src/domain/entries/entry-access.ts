@@ -1,10 +1,10 @@
 /** Loading an entry together with the caller's access to its project. */
 import { notFound } from '../../errors.js';
 import { findEntry } from '../../store/repositories/entries.js';
-import { beginProjectWrite } from '../../store/repositories/projects.js';
-import type { Db, EntryRow } from '../../store/schema.js';
+import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositories/entry-writes.js';
+import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
-import { loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
+import { accessFromRead, loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
 import { nowIso } from '../shared/ids.js';
 
 /** The entry and the caller's access; 404 when missing or not visible, 403 without `capability`. */
@@ -26,6 +26,7 @@ export async function loadEntryAccess(
  * loads entry and access under that lock, so later checks see the current state. A refused
  * caller's transaction rolls back, version bump included. `change`: `texts` when the write changes
  * only this entry's texts (its place and name stay), which lets exports re-read only this entry.
+ * `language`: the translation to read along (a translation write's precondition).
  */
 export async function beginEntryWrite(
   db: Db,
@@ -33,9 +34,12 @@ export async function beginEntryWrite(
   entryId: string,
   capability: Capability,
   change: 'texts' | 'place',
-): Promise<{ entry: EntryRow; access: ProjectAccess }> {
-  const entry = await findEntry(db, entryId);
-  if (!entry) throw notFound('entry');
-  await beginProjectWrite(db, entry.project_id, nowIso(), change === 'texts' ? entryId : undefined);
-  return loadEntryAccess(db, principal, entryId, capability);
+  language: string | null = null,
+): Promise<{ entry: EntryRow; access: ProjectAccess; translation: TranslationRow | undefined }> {
+  if (!(await beginEntryProjectWrite(db, entryId, nowIso(), change === 'texts'))) throw notFound('entry');
+  const found = await findEntryForWrite(db, entryId, principal.userId, language);
+  if (!found) throw notFound('entry');
+  const access = accessFromRead(principal, found.project, () => notFound('entry'));
+  requireCapability(access, capability);
+  return { entry: found.entry, access, translation: found.translation };
 }

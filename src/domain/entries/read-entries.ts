@@ -9,7 +9,6 @@ import { checkTranslationLanguage } from '../translations/translation-language.j
 import { approximateBytes, entryReads } from '../shared/content-cache.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
-import { loadEntryAccess } from './entry-access.js';
 
 type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
 
@@ -52,9 +51,14 @@ export async function getEntry(db: Db, principal: Principal, entryId: string): P
     const kept = entryReads.get<EntryView>(key, knownProject, access.project.contentVersion);
     if (kept) return kept;
   }
-  const { entry, access } = await loadEntryAccess(db, principal, entryId, 'canReadEntries');
-  const translations = await entries.listEntryTranslations(db, entryId, access.project.translationLanguages);
-  const view = { ...entrySummaryView(entry), translations: translations.map(translationView) };
+  // Read with its translations at once; nothing of them is shown before the access check below.
+  const found = await entries.findEntryWithTranslations(db, entryId);
+  if (!found) throw notFound('entry');
+  const access = await loadProjectAccess(db, principal, found.entry.project_id, () => notFound('entry'));
+  requireCapability(access, 'canReadEntries');
+  const languages = new Set(access.project.translationLanguages);
+  const translations = found.translations.filter((row) => languages.has(row.language));
+  const view = { ...entrySummaryView(found.entry), translations: translations.map(translationView) };
   entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view));
   return view;
 }

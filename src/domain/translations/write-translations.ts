@@ -2,6 +2,7 @@
 import { AppError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import * as missing from '../../store/repositories/missing-translations.js';
+import { saveTranslation } from '../../store/repositories/entry-writes.js';
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
@@ -44,9 +45,8 @@ export async function setTranslation(
 ): Promise<{ translation: TranslationView; etag: string }> {
   requireMessage(input.translation, '/body/translation');
   return inTransaction(db, async (trx) => {
-    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts');
+    const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', input.language);
     checkTranslationLanguage(access.project, input.language, '/body/language');
-    const stored = await entries.findTranslation(trx, entryId, input.language);
     const preconditionFails =
       (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
       (input.ifNoneMatch !== undefined && matches(input.ifNoneMatch, stored));
@@ -54,7 +54,7 @@ export async function setTranslation(
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }
     const now = nextTimestamp(stored?.updated_at);
-    const row = await entries.upsertTranslation(trx, {
+    const row = await saveTranslation(trx, {
       id: stored?.id ?? newId(),
       entry_id: entryId,
       language: input.language,
@@ -63,7 +63,6 @@ export async function setTranslation(
       created_at: stored?.created_at ?? now,
       updated_at: now,
     });
-    if (!stored) await missing.markTranslated(trx, entryId, input.language);
     return { translation: translationView(row), etag: translationEtag(row) };
   });
 }
@@ -71,10 +70,10 @@ export async function setTranslation(
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
 export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const { access } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts');
+    const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', language);
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
-    if (ifMatch !== undefined && !matches(ifMatch, await entries.findTranslation(trx, entryId, language))) {
+    if (ifMatch !== undefined && !matches(ifMatch, stored)) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
     }
     if (await entries.deleteTranslation(trx, entryId, language)) await missing.markUntranslated(trx, entryId, language);

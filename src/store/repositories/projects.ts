@@ -82,6 +82,18 @@ export const PROJECT_FOR_USER_COLUMNS = sql.raw(
   [...PROJECT_COLUMNS.map((column) => column.replace(/^projects\./, 'p.').replace(/^users\./, 'ow.')), 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'].join(', '),
 );
 
+/**
+ * findProjectForUser and acceptedBefore as one SELECT for raw SQL: the project `projectId` as `userId`
+ * sees it, with the number of members who accepted before the user (accepted_before).
+ */
+export const projectForUserSelect = (userId: unknown, projectId: unknown) => sql`
+  select ${PROJECT_FOR_USER_COLUMNS},
+    (select count(*) from project_members o where o.project_id = p.id and o.confirmed_at is not null
+      and (o.confirmed_at < m.confirmed_at or (o.confirmed_at = m.confirmed_at and o.user_id < m.user_id))) as accepted_before
+  from projects p join users ow on ow.id = p.owner_id
+  left join project_members m on m.project_id = p.id and m.user_id = ${userId}
+  where p.id = ${projectId}`;
+
 export function projectForUserOf(row: ProjectForUserRow): ProjectForUser {
   return { ...toRecord(row), memberRole: row.member_role ?? null, memberConfirmedAt: row.member_confirmed_at ?? null, acceptedBefore: Number(row.accepted_before) };
 }
@@ -188,7 +200,7 @@ export async function beginProjectWrite(db: Db, projectId: string, now: string, 
 /** How many versions back the entry changes are kept at least: an export kept from further back reads in full. */
 export const ENTRY_CHANGES_KEPT = 256;
 /** Older changes are forgotten every this many versions, in one go: a delete on every write cost PostgreSQL writes ~15 % (bench/ab.mjs). */
-const FORGET_EVERY = 64;
+export const FORGET_EVERY = 64;
 
 const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
   db

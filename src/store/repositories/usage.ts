@@ -3,7 +3,7 @@ import type { Db } from '../schema.js';
 import { sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
-import { PROJECT_FOR_USER_COLUMNS, projectForUserOf, type ProjectForUser, type ProjectForUserRow } from './projects.js';
+import { projectForUserOf, projectForUserSelect, type ProjectForUser, type ProjectForUserRow } from './projects.js';
 
 /**
  * Counts one request of the user on `day` unless `limit` requests are counted already, in one
@@ -119,13 +119,9 @@ const keyAndCountQuery = prepared(3, (_db, secretHash: string, now: string, day:
  */
 const keyCountAndProjectQuery = prepared(6, (_db, secretHash: string, now: string, day: string, projectId: string | null, groupId: string | null, entryId: string | null) =>
   sql<KeyAndCountRow & { project: ProjectForUserRow | null }>`${KEY_AND_COUNT(secretHash, now, day)},
-    target as (
-      select ${PROJECT_FOR_USER_COLUMNS},
-        (select count(*) from project_members o where o.project_id = p.id and o.confirmed_at is not null
-          and (o.confirmed_at < m.confirmed_at or (o.confirmed_at = m.confirmed_at and o.user_id < m.user_id))) as accepted_before
-      from projects p join users ow on ow.id = p.owner_id
-      left join project_members m on m.project_id = p.id and m.user_id = (select "userId" from key)
-      where p.id = coalesce(${projectId}::text, (select g.project_id from groups g where g.id = ${groupId}::text), (select e.project_id from entries e where e.id = ${entryId}::text))
-    )
+    target as (${projectForUserSelect(
+      sql`(select "userId" from key)`,
+      sql`coalesce(${projectId}::text, (select g.project_id from groups g where g.id = ${groupId}::text), (select e.project_id from entries e where e.id = ${entryId}::text))`,
+    )})
     select key.*, (select count from counted) as counted, (select row_to_json(target) from target) as project from key`,
 );

@@ -1,0 +1,124 @@
+/**
+ * The reads and writes of a write to one entry (its texts, its name or place, its translations). On
+ * PostgreSQL each statement is a round trip, and the project's row lock (beginProjectWrite) is held
+ * from the first of them to the commit, so every write of a project waits for all of them: folded,
+ * a translation save makes 3 statements under the lock instead of 6 (bench write-upsert). On SQLite a
+ * statement costs no trip, and the same steps run as the plain statements they are made of.
+ */
+import { sql } from 'kysely';
+import { isPostgres } from '../dialect.js';
+import { prepared } from '../prepared.js';
+import type { Db, EntryRow, TranslationRow } from '../schema.js';
+import { findEntry, findTranslation, upsertTranslation } from './entries.js';
+import { acceptedBefore } from './members.js';
+import { markTranslated } from './missing-translations.js';
+import {
+  beginProjectWrite,
+  ENTRY_CHANGES_KEPT,
+  FORGET_EVERY,
+  findProjectForUser,
+  projectForUserOf,
+  projectForUserSelect,
+  type ProjectForUser,
+  type ProjectForUserRow,
+} from './projects.js';
+
+/**
+ * beginProjectWrite for the project of `entryId`, found in the same statement on PostgreSQL.
+ * `textsOnly`: the write changes only this entry's texts (logged for exports, see beginProjectWrite).
+ * False when the entry or its project is gone.
+ */
+export async function beginEntryProjectWrite(db: Db, entryId: string, now: string, textsOnly: boolean): Promise<boolean> {
+  if (isPostgres(db)) {
+    const { rows } = await (textsOnly ? beginEntryTextsWriteQuery : beginEntryPlaceWriteQuery)(db, now, entryId);
+    return rows.length > 0;
+  }
+  const entry = await findEntry(db, entryId);
+  return entry !== undefined && (await beginProjectWrite(db, entry.project_id, now, textsOnly ? entryId : undefined));
+}
+
+// An entry never changes project: the project read from the statement's snapshot is the entry's.
+const BUMP_BY_ENTRY = (now: string, entryId: string) => sql`bumped as (
+  update projects set content_version = content_version + 1, updated_at = ${now}
+  where id = (select project_id from entries where id = ${entryId}) returning id, content_version
+)`;
+
+const beginEntryPlaceWriteQuery = prepared(2, (_db, now: string, entryId: string) =>
+  sql<{ id: string }>`with ${BUMP_BY_ENTRY(now, entryId)} select id from bumped`,
+);
+
+const beginEntryTextsWriteQuery = prepared(2, (_db, now: string, entryId: string) =>
+  sql<{ id: string }>`with ${BUMP_BY_ENTRY(now, entryId)}, forgotten as (
+      delete from entry_changes where project_id = (select id from bumped)
+        and version <= (select content_version - ${ENTRY_CHANGES_KEPT} from bumped where content_version % ${FORGET_EVERY} = 0)
+    ), logged as (
+      insert into entry_changes (project_id, version, entry_id) select id, content_version, ${entryId} from bumped
+    )
+    select id from bumped`,
+);
+
+/** What a write to an entry checks, read after beginEntryProjectWrite (a statement of its own: it must see what the lock waited for). */
+export interface EntryForWrite {
+  entry: EntryRow;
+  /** the entry's project as the user sees it (the access check's read) */
+  project: ProjectForUser;
+  /** the entry's translation in the language asked for, if any */
+  translation: TranslationRow | undefined;
+}
+
+/** The entry, its project as `userId` sees it and (with `language`) its translation in that language; undefined when the entry is gone. */
+export async function findEntryForWrite(db: Db, entryId: string, userId: string, language: string | null): Promise<EntryForWrite | undefined> {
+  if (isPostgres(db)) {
+    const [row] = (await entryForWriteQuery(db, entryId, userId, language)).rows;
+    if (!row) return undefined;
+    const { project, translation, ...entry } = row;
+    return { entry, project: projectForUserOf(project), translation: translation ?? undefined };
+  }
+  const entry = await findEntry(db, entryId);
+  if (!entry) return undefined;
+  const project = await findProjectForUser(db, entry.project_id, userId);
+  if (!project) return undefined;
+  const confirmedAt = project.memberConfirmedAt;
+  const before = confirmedAt === null ? 0 : await acceptedBefore(db, project.id, userId, confirmedAt);
+  const translation = language === null ? undefined : await findTranslation(db, entryId, language);
+  return { entry, project: { ...project, acceptedBefore: before }, translation };
+}
+
+type EntryForWriteRow = EntryRow & { project: ProjectForUserRow; translation: TranslationRow | null };
+
+const entryForWriteQuery = prepared(3, (_db, entryId: string, userId: string, language: string | null) =>
+  sql<EntryForWriteRow>`select e.*,
+      (select row_to_json(target) from (${projectForUserSelect(userId, sql`e.project_id`)}) target) as project,
+      (select row_to_json(t) from translations t where t.entry_id = e.id and t.language = ${language}::text) as translation
+    from entries e where e.id = ${entryId}`,
+);
+
+/**
+ * Inserts or replaces the (entry, language) translation and marks the pair translated (a no-op when
+ * it was already); returns the stored row. One statement on PostgreSQL.
+ */
+export async function saveTranslation(db: Db, row: TranslationRow): Promise<TranslationRow> {
+  if (!isPostgres(db)) {
+    const saved = await upsertTranslation(db, row);
+    await markTranslated(db, row.entry_id, row.language);
+    return saved;
+  }
+  const [saved] = (await saveTranslationQuery(db, row.id, row.entry_id, row.language, row.translation, row.translator_id, row.created_at, row.updated_at)).rows;
+  if (!saved) throw new Error('the translation upsert returned no row');
+  return saved;
+}
+
+const saveTranslationQuery = prepared(
+  7,
+  (_db, id: string, entryId: string, language: string, translation: string, translatorId: string, createdAt: string, updatedAt: string) =>
+    sql<TranslationRow>`with saved as (
+        insert into translations (id, entry_id, language, translation, translator_id, created_at, updated_at)
+        values (${id}, ${entryId}, ${language}, ${translation}, ${translatorId}, ${createdAt}, ${updatedAt})
+        on conflict (entry_id, language) do update
+          set translation = excluded.translation, translator_id = excluded.translator_id, updated_at = excluded.updated_at
+        returning *
+      ), translated as (
+        delete from missing_translations where entry_id = ${entryId} and language = ${language}
+      )
+      select * from saved`,
+);
