@@ -65,7 +65,16 @@ export async function listGroupEntries(db: Db, groupId: string, search: string |
       sql<boolean>`(lower(technical_name) like ${pattern} escape '\\' or base_term_key like ${pattern} escape '\\')`,
     );
   }
-  // The total comes with the rows (a window count): one statement, one round trip on PostgreSQL.
+  if (!isPostgres(db)) {
+    // SQLite: two statements, each cheap. A window count there reads the whole scope before the first
+    // row (the rows' index order no longer lets LIMIT stop early): mixed load −13 % (tmp harness).
+    const [rows, count] = await Promise.all([
+      scope.selectAll().orderBy(byTechnicalName(db)).orderBy('id').limit(limit).offset(offset).execute(),
+      scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+  // PostgreSQL: the total comes with the rows (a window count), one round trip instead of two.
   const counted = await scope
     .selectAll()
     .select(sql<number | string>`count(*) over ()`.as('total_in_scope'))
