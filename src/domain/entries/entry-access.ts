@@ -1,7 +1,7 @@
 /** Loading an entry together with the caller's access to its project. */
 import { notFound } from '../../errors.js';
 import { findEntry } from '../../store/repositories/entries.js';
-import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositories/entry-writes.js';
+import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositories/content-writes.js';
 import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
 import { accessFromRead, loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';

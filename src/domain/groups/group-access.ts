@@ -1,11 +1,11 @@
 /** Loading a group together with the caller's access to its project. */
 import { notFound } from '../../errors.js';
 import { findGroup } from '../../store/repositories/groups.js';
-import { beginProjectWrite } from '../../store/repositories/projects.js';
+import { beginGroupProjectWrite, findGroupForWrite } from '../../store/repositories/content-writes.js';
 import type { Db, GroupRow } from '../../store/schema.js';
 import { nowIso } from '../shared/ids.js';
 import type { Capability } from '../access/capabilities.js';
-import { loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
+import { accessFromRead, loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
 
 /** The group and the caller's access; 404 when it is missing or its project is not visible, 403 without `capability`. */
 export async function loadGroupAccess(
@@ -32,8 +32,10 @@ export async function beginGroupWrite(
   groupId: string,
   capability: Capability,
 ): Promise<{ group: GroupRow; access: ProjectAccess }> {
-  const group = await findGroup(db, groupId);
-  if (!group) throw notFound('group');
-  await beginProjectWrite(db, group.project_id, nowIso());
-  return loadGroupAccess(db, principal, groupId, capability);
+  if (!(await beginGroupProjectWrite(db, groupId, nowIso()))) throw notFound('group');
+  const found = await findGroupForWrite(db, groupId, principal.userId);
+  if (!found) throw notFound('group');
+  const access = accessFromRead(principal, found.project, () => notFound('group'));
+  requireCapability(access, capability);
+  return { group: found.group, access };
 }

@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import * as missing from '../../store/repositories/missing-translations.js';
-import { saveTranslation } from '../../store/repositories/entry-writes.js';
+import { saveTranslation } from '../../store/repositories/content-writes.js';
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
