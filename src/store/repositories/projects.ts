@@ -2,7 +2,6 @@
 import type { KeyStyle } from '../../domain/shared/technical-names.js';
 import { sql } from 'kysely';
 import type { Db, ProjectsTable } from '../schema.js';
-import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 
 const PROJECT_COLUMNS = [
@@ -184,10 +183,7 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * Returns false when the project no longer exists.
  */
 export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<boolean> {
-  if (textsOf !== undefined && isPostgres(db)) {
-    const result = await beginTextsWriteQuery(db, now, projectId, textsOf);
-    return Number(result.numAffectedRows ?? 0) > 0;
-  }
+  // (A write to one entry's texts on PostgreSQL does all of this in one statement: content-writes.ts.)
   const [bumped] = (await beginWriteQuery(db, now, projectId)).rows;
   if (!bumped) return false;
   if (textsOf !== undefined) {
@@ -216,17 +212,6 @@ const logEntryChangeQuery = prepared(3, (db, projectId: string, version: number,
 
 const forgetEntryChangesQuery = prepared(2, (db, projectId: string, upTo: number) =>
   db.deleteFrom('entry_changes').where('project_id', '=', projectId).where('version', '<=', upTo),
-);
-
-// PostgreSQL: bump, log and forget in one statement, one round trip while the row lock is held.
-const beginTextsWriteQuery = prepared(3, (_db, now: string, projectId: string, entryId: string) =>
-  sql`with bumped as (
-      update projects set content_version = content_version + 1, updated_at = ${now} where id = ${projectId} returning id, content_version
-    ), forgotten as (
-      delete from entry_changes where project_id = ${projectId}
-        and version <= (select content_version - ${ENTRY_CHANGES_KEPT} from bumped where content_version % ${FORGET_EVERY} = 0)
-    )
-    insert into entry_changes (project_id, version, entry_id) select id, content_version, ${entryId} from bumped`,
 );
 
 /** Applies the given changes to a project. */
