@@ -1,5 +1,6 @@
 /** config → store → app → listen, and a graceful shutdown on SIGTERM/SIGINT. */
 import { buildApp } from './app.js';
+import { tuneHeapGrowth } from './heap-tuning.js';
 import { InFlight } from './http/plugins/in-flight.js';
 import type { Config } from './config.js';
 import { openStore } from './store/open-store.js';
@@ -10,6 +11,7 @@ const IDLE_SWEEP_MS = 100;
 
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
+  tuneHeapGrowth();
   const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
   const lifecycle = { draining: false, inFlight: new InFlight() };
   const app = await buildApp({
