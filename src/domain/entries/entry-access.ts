@@ -1,25 +1,10 @@
-/** Loading an entry together with the caller's access to its project. */
+/** Starting a write to an entry: its project's lock, then the entry and the caller's access to it. */
 import { notFound } from '../../errors.js';
-import { findEntry } from '../../store/repositories/entries.js';
 import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositories/content-writes.js';
 import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
-import { accessFromRead, loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
+import { accessFromRead, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
 import { nowIso } from '../shared/ids.js';
-
-/** The entry and the caller's access; 404 when missing or not visible, 403 without `capability`. */
-export async function loadEntryAccess(
-  db: Db,
-  principal: Principal,
-  entryId: string,
-  capability: Capability,
-): Promise<{ entry: EntryRow; access: ProjectAccess }> {
-  const entry = await findEntry(db, entryId);
-  if (!entry) throw notFound('entry');
-  const access = await loadProjectAccess(db, principal, entry.project_id, () => notFound('entry'));
-  requireCapability(access, capability);
-  return { entry, access };
-}
 
 /**
  * Starts a write to the entry's project (serialising it with the project's other writes), then
