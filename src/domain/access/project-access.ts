@@ -1,7 +1,7 @@
 /** Who may see a project, and with which capabilities. */
 import { AppError, forbidden, projectNotFound } from '../../errors.js';
-import { acceptedBefore } from '../../store/repositories/members.js';
-import { findProjectForUser, type ProjectForUser, type ProjectRecord, type ProjectWithMembership } from '../../store/repositories/projects.js';
+import { findProjectWithPlace } from '../../store/repositories/members.js';
+import type { ProjectForUser, ProjectRecord, ProjectWithMembership } from '../../store/repositories/projects.js';
 import type { Db } from '../../store/schema.js';
 import { capabilitiesOf, isRole, type Capabilities, type Capability, type Role } from './capabilities.js';
 
@@ -36,28 +36,19 @@ export async function loadProjectAccess(
   notFound: () => AppError = projectNotFound,
 ): Promise<ProjectAccess> {
   const prefetched = !db.isTransaction && principal.prefetchedProject?.id === projectId ? principal.prefetchedProject : undefined;
-  if (prefetched) return accessFromRead(principal, prefetched, notFound);
-  const project = await findProjectForUser(db, projectId, principal.userId);
-  if (!project) throw notFound();
-  const role = memberRoleOf(principal, project, notFound);
-  if (role === null) return { project, capabilities: capabilitiesOf(null, false) };
-  const before = await acceptedBefore(db, projectId, principal.userId, project.memberConfirmedAt!);
-  return { project, capabilities: capabilitiesOf(role, before >= project.ownerMemberLimit) };
+  return accessFromRead(principal, prefetched ?? (await findProjectWithPlace(db, projectId, principal.userId)), notFound);
 }
 
-/** The caller's access from a read of the project made with others (findEntryForWrite, the authentication's statement). */
+/** The caller's access from a read of the project (findProjectWithPlace, or one made with other data: findEntryForWrite, the authentication's statement). */
 export function accessFromRead(principal: Principal, project: ProjectForUser | undefined, notFound: () => AppError = projectNotFound): ProjectAccess {
   if (!project) throw notFound();
   const role = memberRoleOf(principal, project, notFound);
   if (role === null) return { project, capabilities: capabilitiesOf(null, false) };
+  // Members beyond the owner's limit, in acceptance order, keep read access only.
   return { project, capabilities: capabilitiesOf(role, project.acceptedBefore >= project.ownerMemberLimit) };
 }
 
-/**
- * The caller's role in the project: null for its owner; a confirmed member's role; otherwise the
- * not-found error. Members beyond the owner's limit, in acceptance order, keep read access only
- * (the callers compare their place with the limit).
- */
+/** The caller's role in the project: null for its owner; a confirmed member's role; otherwise the not-found error. */
 function memberRoleOf(principal: Principal, project: ProjectWithMembership, notFound: () => AppError): Role | null {
   if (project.ownerId === principal.userId) return null;
   const role = project.memberRole;

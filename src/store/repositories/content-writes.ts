@@ -12,13 +12,12 @@ import { prepared } from '../prepared.js';
 import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { findEntry, findTranslation, upsertTranslation } from './entries.js';
 import { findGroup } from './groups.js';
-import { acceptedBefore } from './members.js';
+import { findProjectWithPlace } from './members.js';
 import { markTranslated } from './missing-translations.js';
 import {
   beginProjectWrite,
   ENTRY_CHANGES_KEPT,
   FORGET_EVERY,
-  findProjectForUser,
   projectForUserOf,
   projectForUserSelect,
   type ProjectForUser,
@@ -88,7 +87,7 @@ export async function findEntryForWrite(db: Db, entryId: string, userId: string,
     return { entry, project: projectForUserOf(project), translation: translation ?? undefined };
   }
   const entry = await findEntry(db, entryId);
-  const project = entry && (await projectForWrite(db, entry.project_id, userId));
+  const project = entry && (await findProjectWithPlace(db, entry.project_id, userId));
   if (!project) return undefined;
   const translation = language === null ? undefined : await findTranslation(db, entryId, language);
   return { entry: entry!, project, translation };
@@ -119,7 +118,7 @@ export async function findGroupForWrite(db: Db, groupId: string, userId: string)
     return { group, project: projectForUserOf(project) };
   }
   const group = await findGroup(db, groupId);
-  const project = group && (await projectForWrite(db, group.project_id, userId));
+  const project = group && (await findProjectWithPlace(db, group.project_id, userId));
   return project && { group: group!, project };
 }
 
@@ -128,14 +127,6 @@ const groupForWriteQuery = prepared(2, (_db, groupId: string, userId: string) =>
       (select row_to_json(target) from (${projectForUserSelect(userId, sql`g.project_id`)}) target) as project
     from groups g where g.id = ${groupId}`,
 );
-
-/** SQLite: the project as `userId` sees it, with the members accepted before the user (findProjectForUser, acceptedBefore). */
-async function projectForWrite(db: Db, projectId: string, userId: string): Promise<ProjectForUser | undefined> {
-  const project = await findProjectForUser(db, projectId, userId);
-  if (!project) return undefined;
-  const confirmedAt = project.memberConfirmedAt;
-  return { ...project, acceptedBefore: confirmedAt === null ? 0 : await acceptedBefore(db, projectId, userId, confirmedAt) };
-}
 
 /**
  * Inserts or replaces the (entry, language) translation and marks the pair translated (a no-op when

@@ -1,6 +1,7 @@
 /** Project members: invitations (confirmed_at null) and confirmed members, in acceptance order. */
 import { sql } from 'kysely';
 import type { Db, MemberRow } from '../schema.js';
+import { findProjectForUser, type ProjectForUser } from './projects.js';
 
 /** The owner's member limit and the number of confirmed members (the owner not counted); undefined if the project is gone. */
 export async function memberCounts(db: Db, projectId: string): Promise<{ limit: number; confirmed: number } | undefined> {
@@ -34,6 +35,17 @@ export async function acceptedBefore(db: Db, projectId: string, userId: string, 
     .where((eb) => eb.or([eb('confirmed_at', '<', confirmedAt), eb.and([eb('confirmed_at', '=', confirmedAt), eb('user_id', '<', userId)])]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The project as `userId` sees it, with the user's place among the members who accepted (counted only
+ * for a confirmed member: the owner, strangers and invitees have none). The access check's read.
+ */
+export async function findProjectWithPlace(db: Db, projectId: string, userId: string): Promise<ProjectForUser | undefined> {
+  const project = await findProjectForUser(db, projectId, userId);
+  if (!project) return undefined;
+  const confirmedAt = project.memberConfirmedAt;
+  return { ...project, acceptedBefore: confirmedAt === null ? 0 : await acceptedBefore(db, projectId, userId, confirmedAt) };
 }
 
 export interface MemberRecord extends MemberRow {

@@ -77,7 +77,7 @@ export type ProjectForUserRow = JoinedRow & { member_role: string | null; member
  * The columns of findProjectForUser for raw SQL over `projects p`, `users ow` (the owner) and
  * `project_members m` (the user's membership): PROJECT_COLUMNS, respelled.
  */
-export const PROJECT_FOR_USER_COLUMNS = sql.raw(
+const PROJECT_FOR_USER_COLUMNS = sql.raw(
   [...PROJECT_COLUMNS.map((column) => column.replace(/^projects\./, 'p.').replace(/^users\./, 'ow.')), 'm.role as member_role', 'm.confirmed_at as member_confirmed_at'].join(', '),
 );
 
