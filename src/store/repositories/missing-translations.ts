@@ -5,6 +5,7 @@
  * entries and translations.
  */
 import { sql } from 'kysely';
+import { prepared } from '../prepared.js';
 import type { Db, EntryRow } from '../schema.js';
 
 /** A new entry lacks every translation language of its project. */
@@ -18,8 +19,13 @@ export async function addMissingForEntry(db: Db, entry: Pick<EntryRow, 'id' | 'p
 
 /** The pair got its first translation. */
 export async function markTranslated(db: Db, entryId: string, language: string): Promise<void> {
-  await db.deleteFrom('missing_translations').where('entry_id', '=', entryId).where('language', '=', language).execute();
+  await markTranslatedQuery(db, entryId, language);
 }
+
+// Every translation save on the embedded store runs it (PostgreSQL folds it into the save: content-writes.ts).
+const markTranslatedQuery = prepared(2, (db, entryId: string, language: string) =>
+  db.deleteFrom('missing_translations').where('entry_id', '=', entryId).where('language', '=', language),
+);
 
 /** The pair lost its translation (the language being one of the project's). */
 export async function markUntranslated(db: Db, entryId: string, language: string): Promise<void> {

@@ -1,6 +1,6 @@
 /** The daily request counter. */
 import type { Db } from '../schema.js';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 import { projectForUserOf, projectForUserSelect, type ProjectForUser, type ProjectForUserRow } from './projects.js';
@@ -27,12 +27,16 @@ export async function countRequest(db: Db, userId: string, day: string, limit: n
  */
 const RELAXED_COMMIT = sql`relaxed as (select set_config('synchronous_commit', 'off', true) as setting)`;
 
-const relaxedCountQuery = prepared(3, (_db, userId: string, day: string, limit: number) =>
-  sql<{ count: number | string }>`with ${RELAXED_COMMIT}
-    insert into daily_usage (user_id, day, count)
-    select ${userId}, ${day}, 1 from relaxed
+/**
+ * One more request counted for the (user, day) of `row` (a select of the user's id, the day and 1)
+ * unless `limit` are counted already: the conditional upsert of both PostgreSQL count statements.
+ */
+const COUNT_ONE = (row: RawBuilder<unknown>, limit: RawBuilder<unknown> | number) => sql`insert into daily_usage (user_id, day, count) ${row}
     on conflict (user_id, day) do update set count = daily_usage.count + 1 where daily_usage.count < ${limit}
-    returning count`,
+    returning count`;
+
+const relaxedCountQuery = prepared(3, (_db, userId: string, day: string, limit: number) =>
+  sql<{ count: number | string }>`with ${RELAXED_COMMIT} ${COUNT_ONE(sql`select ${userId}, ${day}, 1 from relaxed`, limit)}`,
 );
 
 // Every API request is counted: compiled once.
@@ -100,11 +104,7 @@ const KEY_AND_COUNT = (secretHash: string, now: string, day: string) => sql`
     from api_keys k join users u on u.id = k.user_id
     where k.secret_hash = ${secretHash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > ${now})
   ), counted as (
-    insert into daily_usage (user_id, day, count)
-    select "userId", ${day}, 1 from key cross join relaxed where "dailyQuota" > 0
-    on conflict (user_id, day) do update set count = daily_usage.count + 1
-      where daily_usage.count < (select "dailyQuota" from key)
-    returning count
+    ${COUNT_ONE(sql`select "userId", ${day}, 1 from key cross join relaxed where "dailyQuota" > 0`, sql`(select "dailyQuota" from key)`)}
   )`;
 
 const keyAndCountQuery = prepared(3, (_db, secretHash: string, now: string, day: string) =>
