@@ -1,9 +1,14 @@
-/** One store's run: seed, start tolk, measure the bare ceiling and every scenario, then the large exports. */
+/**
+ * One store's run: seed, start tolk, measure the bare ceiling, the floor (bench/lib/floor.mjs) and every
+ * scenario, then the large exports. `--only floor` seeds nothing and starts no tolk server: the floor needs
+ * only the store and its user.
+ */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { apiClient } from './api-client.mjs';
 import { measureLargeExports } from './large-exports.mjs';
 import { measureFleet } from './fleet.mjs';
+import { measureFloor } from './floor.mjs';
 import { measureLargeImport } from './large-import.mjs';
 import { LARGE_BASE_LANGUAGE, largeLayout, seedLargeProject } from './large-project.mjs';
 import { measure } from './load.mjs';
@@ -27,20 +32,28 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     say(`${kind}: ${store.label}`);
     const tag = randomBytes(3).toString('hex');
     const user = await createBenchUser(store.url, `bench-${tag}@example.com`);
-    const layout = largeLayout(options.quick);
-    say(`${kind}: bulk-seeding the large project (${layout.fanout.join(' × ')} groups × ${layout.entriesPerLeaf} entries)…`);
-    const large = await seedLargeProject({ kind, url: store.url, ownerId: user.id, layout });
-    say(`${kind}: large project: ${large.entries} entries, ${large.translations} translations in ${large.seconds.toFixed(1)} s`);
+    // Every part but the floor needs the seeded projects and a tolk server (fleet-mixed gets them too, as it always did).
+    const seeded = [...options.parts].some((part) => part !== 'floor');
+    let large = null;
+    let small = null;
+    let creates = null;
+    if (seeded) {
+      const layout = largeLayout(options.quick);
+      say(`${kind}: bulk-seeding the large project (${layout.fanout.join(' × ')} groups × ${layout.entriesPerLeaf} entries)…`);
+      large = await seedLargeProject({ kind, url: store.url, ownerId: user.id, layout });
+      say(`${kind}: large project: ${large.entries} entries, ${large.translations} translations in ${large.seconds.toFixed(1)} s`);
 
-    await tolk.start();
-    const call = apiClient(tolk.server.url, user.apiKey);
-    const small = await seedSmallProject(call);
-    const creates = await seedCreateTarget(call);
-    say(`${kind}: small project through the API (2,000 entries, 4,000 translations) in ${small.seconds.toFixed(1)} s`);
+      await tolk.start();
+      const call = apiClient(tolk.server.url, user.apiKey);
+      small = await seedSmallProject(call);
+      creates = await seedCreateTarget(call);
+      say(`${kind}: small project through the API (2,000 entries, 4,000 translations) in ${small.seconds.toFixed(1)} s`);
+    }
 
     const load = { seconds: options.seconds, warmupSeconds: options.warmupSeconds };
     const ceiling = await measure({ url: async () => bare.url }, BARE_SCENARIO, load);
     say(`${kind}: bare node:http ${ceiling.rps} req/s`);
+    const { floor, floorProblem } = options.parts.has('floor') ? await floorOf({ kind, store, user, load, cleanup, ceiling }) : { floor: [], floorProblem: null };
     const headers = { authorization: `Bearer ${user.apiKey}` };
     const scenarios = [];
     for (const scenario of options.parts.has('scenarios') ? buildScenarios({ small, large, creates, tag }) : []) {
@@ -76,8 +89,8 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     }
     const largeImport = options.parts.has('import') ? await importLarge({ kind, tolk, user, large, small }) : null;
     return {
-      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport },
-      context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes },
+      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport, floor },
+      context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes, floorProblem },
     };
   } catch (error) {
     const exit = tolk.server?.exitStatus();
@@ -86,6 +99,24 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
   } finally {
     await tolk.stop();
     await store.dispose();
+  }
+}
+
+/**
+ * floor-read and floor-write on this store, counting against the bench user (floor.mjs). A floor that
+ * fails is reported (`floorProblem`) without failing the store's run: the tolk scenarios still run.
+ */
+async function floorOf({ kind, store, user, load, cleanup, ceiling }) {
+  say(`${kind}: the floor: the quota count alone, then with one durable write (bench/floor-server.mjs, not tolk)…`);
+  try {
+    const measured = await measureFloor({ databaseUrl: store.url, userId: user.id, cleanup, load });
+    const floor = measured.map((row) => ({ ...row, crashes: 0, ratio: ratioOf(row.rps, ceiling.rps) }));
+    for (const row of floor) say(`${kind}: ${row.name}: ${row.rps} req/s, p99 ${row.p99_ms} ms, ${row.errors} errors`);
+    return { floor, floorProblem: null };
+  } catch (error) {
+    if (cleanup.closing) throw error;
+    say(`${kind}: the floor FAILED: ${error instanceof Error ? error.message : error}`);
+    return { floor: [], floorProblem: error instanceof Error ? error.message : String(error) };
   }
 }
 

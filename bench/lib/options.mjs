@@ -1,10 +1,11 @@
 /** Command-line options of `npm run bench -- …`. */
-const PARTS = ['scenarios', 'exports', 'import', 'fleet'];
-const USAGE = `usage: npm run bench -- [--quick] [--store sqlite|postgres] [--only scenarios|exports|import|fleet] [--cpu-prof]
+const PARTS = ['floor', 'scenarios', 'exports', 'import', 'fleet'];
+const USAGE = `usage: npm run bench -- [--quick] [--store sqlite|postgres] [--only floor|scenarios|exports|import|fleet] [--cpu-prof]
   --quick        every scenario for ~2 s, large project of 10,000 entries (a smoke run)
   --store S      only this store (default: sqlite, and postgres when BENCH_DATABASE_URL is set)
-  --only P       only this part: the load scenarios, the large exports, import-large or fleet-mixed
-                 (PostgreSQL only) (repeatable)
+  --only P       only this part: floor-read and floor-write (not tolk: the least the quota count and a
+                 durable save cost on this stack; alone, it seeds nothing), the load scenarios, the large exports,
+                 import-large or fleet-mixed (PostgreSQL only) (repeatable)
   --cpu-prof     run each tolk server with --cpu-prof, each load scenario on a server of its own;
                  profiles go to bench/results/profiles/<store>/<scenario>.cpuprofile
 environment: BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db adds the PostgreSQL run`;

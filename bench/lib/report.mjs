@@ -1,6 +1,6 @@
 /** The printed table and the JSON files of bench/results/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { judgeLargeExport, judgeScenario } from './targets.mjs';
+import { floorFor, judgeLargeExport, judgeScenario, ratioTargetOf } from './targets.mjs';
 
 const number = (value, digits = 0) => (value === null || value === undefined ? '—' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
@@ -14,7 +14,9 @@ function table(header, rows) {
 export function formatStoreReport(run) {
   const { result, context } = run;
   const byName = Object.fromEntries(result.scenarios.map((s) => [s.name, s]));
-  const scenarioRows = result.scenarios.map((s) => {
+  // The floor's rows first: they are measured first, and they bound every row below them.
+  const measuredRows = [...(result.floor ?? []), ...result.scenarios];
+  const scenarioRows = measuredRows.map((s) => {
     const { text, verdict } = judgeScenario(s, byName, result.store);
     const errors = s.crashes ? `${number(s.errors)} (crash)` : number(s.errors);
     return [s.name, s.connections, number(s.rps, s.rps < 100 ? 1 : 0), number(s.p50_ms, 1), number(s.p99_ms, 1), number(s.ratio, 4), errors, text, verdict];
@@ -27,12 +29,13 @@ export function formatStoreReport(run) {
   return [
     `== tolk on ${result.store}: ${context.storeLabel}`,
     `bare node:http: ${number(result.bare_rps)} req/s at 10 connections (p50 ${number(context.bare.p50_ms, 1)} ms); ratio = req/s ÷ that`,
-    `${context.seconds} s per scenario after ${context.warmupSeconds} s warm-up; latencies in ms`,
+    `${context.seconds} s per scenario after ${context.warmupSeconds} s warm-up${floorWarmup(result, context)}; latencies in ms`,
     '',
     table(['scenario', 'conns', 'req/s', 'p50', 'p99', 'ratio', 'errors', 'target', 'verdict'], scenarioRows),
     '',
-    ...result.scenarios.map((s) => `  ${s.name.padEnd(19)} ${s.note}`),
+    ...measuredRows.map((s) => `  ${s.name.padEnd(19)} ${s.note}`),
     '',
+    ...floorLines(result),
     ...(exportRows.length === 0
       ? []
       : [
@@ -44,6 +47,31 @@ export function formatStoreReport(run) {
         ]),
     ...importLines(result),
   ].join('\n');
+}
+
+/** The floor's own warm-up, when it is longer than the scenarios' (its server starts cold: floor.mjs). */
+function floorWarmup(result, context) {
+  const warmup = result.floor?.[0]?.warmupSeconds;
+  return warmup && warmup !== context.warmupSeconds ? ` (the floor's fresh server: ${warmup} s)` : '';
+}
+
+/**
+ * Each scenario with a ratio target against the floor row that bounds it (floor-write for saves,
+ * floor-read otherwise), in this run: a target above its floor's ratio is out of reach on this stack,
+ * whatever tolk does (within the noise of one run).
+ */
+function floorLines(result) {
+  const floorByName = Object.fromEntries((result.floor ?? []).map((row) => [row.name, row]));
+  const lines = [];
+  for (const s of result.scenarios) {
+    const floor = floorByName[floorFor(s.name)];
+    const target = ratioTargetOf(s.name, result.store);
+    if (!floor || target === null || !(floor.ratio > 0)) continue;
+    const reach = target > floor.ratio ? "ABOVE the floor's ratio: out of reach on this stack" : "not above the floor's ratio";
+    lines.push(`  ${s.name.padEnd(19)} ratio ${number(s.ratio, 4)} = ${number((100 * s.ratio) / floor.ratio)} % of ${floor.name} (${number(floor.ratio, 4)}); target ≥ ${target.toFixed(2)}: ${reach}`);
+  }
+  if (lines.length === 0) return [];
+  return ['against the floor (same run; no scenario can pass the ratio of its floor, see bench/README.md "The floor"):', ...lines, ''];
 }
 
 /** Targets of the import issue: ≤ 20 s on SQLite, ≤ 40 s on PostgreSQL, peak RSS ≤ 500 MB, point reads p99 ≤ 200 ms. */
@@ -65,14 +93,16 @@ function importLines(result) {
 /** Everything a developer should look at: non-2xx answers with their bodies, and the server's warn/error lines. */
 export function formatProblems(run) {
   const lines = [];
-  for (const s of run.result.scenarios) {
+  for (const s of [...(run.result.floor ?? []), ...run.result.scenarios]) {
     for (const [status, { count, bodies }] of Object.entries(s.failures)) {
       lines.push(`  ${s.name}: ${count} × HTTP ${status}`);
       for (const body of bodies) lines.push(`      ${body}`);
     }
     if (s.socketErrors > 0) lines.push(`  ${s.name}: ${s.socketErrors} socket errors (${s.timeouts} timeouts)`);
+    if (s.output) lines.push(`  ${s.name}: the floor server's last output:`, ...s.output.split('\n').slice(-15).map((line) => `      ${line}`));
   }
-  const { log, crashes } = run.context;
+  const { log, crashes, floorProblem } = run.context;
+  if (floorProblem) lines.push(`  the floor FAILED (no floor rows): ${floorProblem.split('\n').slice(0, 20).join('\n      ')}`);
   const shown = new Set();
   for (const crash of crashes) {
     lines.push(`  tolk serve EXITED (code ${crash.code}, signal ${crash.signal}), noticed ${crash.when}; restarted.`);
@@ -96,6 +126,8 @@ function publicShape(result) {
     scenarios: result.scenarios.map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),
     large_exports: result.large_exports.map(({ format, wall_s, peak_rss_mb }) => ({ format, wall_s, peak_rss_mb })),
     large_import: result.large_import ?? null,
+    // not tolk: the least the quota count (floor-read) and a durable save (floor-write) cost here, same ratio to bare
+    floor: (result.floor ?? []).map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),
   };
 }
 

@@ -9,7 +9,7 @@ const get = (path) => ({ method: 'GET', path: `/api/v1${path}` });
 const send = (method, path, body) => ({ method, path: `/api/v1${path}`, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** One autocannon request whose method, path, body and headers `make()` chooses anew each time. */
-const varying = (make) => [
+export const varying = (make) => [
   {
     setupRequest: (request) => {
       const chosen = make();
