@@ -76,6 +76,35 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
     expect((await exported()).json.de?.[group.technicalName]).toEqual({ cart: 'Cart', title: 'Shop' });
   });
 
+  it('answers a kept read with the bytes its schema gives, the same each time until a write', async () => {
+    const owner = await reader.user();
+    const { group } = await createProjectWithGroup(reader, owner.apiKey);
+    const entry = await createEntry(reader, owner.apiKey, group.id, 'greeting', 'Grüße 👋 {name}');
+    await setTranslation(reader, owner.apiKey, entry.id, 'de', 'Grüß dich, {name} ✓');
+    const raw = async (method: string, path: string) => {
+      const response = await fetch(`${reader.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${owner.apiKey}` } });
+      expect(response.status, `${method} ${path}`).toBe(200);
+      return { type: response.headers.get('content-type'), length: response.headers.get('content-length'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    for (const path of [`/entries/${entry.id}`, `/groups/${group.id}/entries?limit=10&withTranslations=true`]) {
+      const first = await raw('GET', path);
+      const again = await raw('GET', path);
+      expect(first.type).toBe('application/json; charset=utf-8');
+      // Content-Length counts UTF-8 bytes, not UTF-16 units: the emoji and umlauts would differ.
+      expect(Number(first.length)).toBe(first.bytes.length);
+      expect(again.bytes.equals(first.bytes)).toBe(true);
+      expect(first.bytes.toString('utf8')).toContain('"Grüße 👋 {name}"');
+      expect(first.bytes.toString('utf8')).toContain('"Grüß dich, {name} ✓"');
+      const head = await raw('HEAD', path);
+      expect(head.bytes.length).toBe(0);
+      expect(head.length).toBe(first.length);
+    }
+    await write(owner.apiKey, 'PUT', `/entries/${entry.id}/translations`, { language: 'de', translation: 'Servus, {name}' });
+    const changed = await raw('GET', `/entries/${entry.id}`);
+    expect(changed.bytes.toString('utf8')).toContain('Servus, {name}');
+    expect(changed.bytes.toString('utf8')).not.toContain('Grüß dich');
+  });
+
   it('checks access on every read, kept or not', async () => {
     const owner = await reader.user();
     const member = await reader.user();

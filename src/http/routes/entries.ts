@@ -5,6 +5,7 @@ import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
 import { CreateEntryBody, Entry, EntryListItem, EntryListQuery, EntrySummary, UntranslatedEntry, UntranslatedQuery, UpdateEntryBody } from '../schemas/entries.js';
 import { bearer, type RoutePlugin } from './route-options.js';
+import { sendSerializedOnce } from './serialized-once.js';
 
 const tags = ['entries'];
 
@@ -12,9 +13,9 @@ export const entryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/groups/:id/entries',
     { schema: { tags, security: bearer, params: IdParams, querystring: EntryListQuery, response: { 200: Page(EntryListItem), ...errors(400, 403, 404) } } },
-    (request) => {
+    async (request, reply) => {
       const { search, withTranslations, ...page } = request.query;
-      return listEntries(db, principalOf(request), request.params.id, { search, withTranslations: withTranslations === true }, page);
+      return sendSerializedOnce(reply, await listEntries(db, principalOf(request), request.params.id, { search, withTranslations: withTranslations === true }, page));
     },
   );
 
@@ -27,7 +28,7 @@ export const entryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/entries/:id',
     { schema: { tags, security: bearer, params: IdParams, response: { 200: Entry, ...errors(403, 404) } } },
-    (request) => getEntry(db, principalOf(request), request.params.id),
+    async (request, reply) => sendSerializedOnce(reply, await getEntry(db, principalOf(request), request.params.id)),
   );
 
   app.patch(
@@ -48,9 +49,9 @@ export const entryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/projects/:id/entries/untranslated',
     { schema: { tags, security: bearer, params: IdParams, querystring: UntranslatedQuery, response: { 200: Page(UntranslatedEntry), ...errors(400, 403, 404) } } },
-    (request) => {
+    async (request, reply) => {
       const { languageCode, ...page } = request.query;
-      return listUntranslated(db, principalOf(request), request.params.id, languageCode, page);
+      return sendSerializedOnce(reply, await listUntranslated(db, principalOf(request), request.params.id, languageCode, page));
     },
   );
 };
