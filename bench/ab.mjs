@@ -1,5 +1,5 @@
 /**
- * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read, page of 100 and translation upsert against two
+ * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read, page of 100, translation upsert and entry create against two
  * builds (each checkout's dist/, e.g. a `git worktree` of an older commit with node_modules linked),
  * interleaved A B A B four times, each server on its own fresh SQLite store (or PostgreSQL database, with
  * AB_POSTGRES_URL=postgres://user@host:port): a same-run comparison that the machine's drift affects
@@ -42,16 +42,20 @@ async function start(root, port, label) {
     const entry = await post(`/groups/${paged.id}/entries`, { technicalName: `term${i}`, baseTerm: `Label ${i} of the {name} screen` });
     for (const language of ['de', 'fr']) await post(`/entries/${entry.id}/translations`, { language, translation: `${language} Label ${i}` }, 'PUT');
   }
-  return { child, base, h, entry: e.id, page: `/groups/${paged.id}/entries?limit=100` };
+  return { child, base, h, entry: e.id, page: `/groups/${paged.id}/entries?limit=100`, inbox: (await post(`/projects/${p.id}/groups`, { technicalName: 'inbox', displayName: 'Inbox' })).id };
 }
 const run = (url, opts) => new Promise((res) => autocannon({ url, connections: 10, duration: 6, ...opts }, (err, r) => res(r.requests.average)));
 const servers = { A: await start(A, 18101, 'A'), B: await start(B, 18102, 'B') };
-const results = { A: { read: [], page: [], write: [] }, B: { read: [], page: [], write: [] } };
+const results = { A: { read: [], page: [], write: [], create: [] }, B: { read: [], page: [], write: [], create: [] } };
+let created = 0;
 for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
   const s = servers[name];
   results[name].read.push(await run(`${s.base}/entries/${s.entry}`, { headers: s.h }));
   results[name].page.push(await run(`${s.base}${s.page}`, { headers: s.h }));
   results[name].write.push(await run(`${s.base}/entries/${s.entry}/translations`, { method: 'PUT', headers: s.h, body: JSON.stringify({ language: 'fr', translation: 'Titre' }) }));
+  // new entries with unique names in one group, as concurrent-create sends them
+  const create = { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify({ technicalName: `made${(created += 1)}`, baseTerm: `Made ${created}` }) }) };
+  results[name].create.push(await run(`${s.base}/groups/${s.inbox}/entries`, { headers: s.h, requests: [create] }));
 }
 console.log(JSON.stringify(results));
 for (const s of Object.values(servers)) s.child.kill();

@@ -268,6 +268,27 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
       expect(refused.body.details.length).toBe(2);
     });
 
+    it('top-level keys share the top level\'s name space with the top-level groups (409 either way)', async () => {
+      const projectId = await newProject({ keyStyle: 'free' });
+      const imported = await importInto(projectId, 'json', { en: { ok: 'OK', menu: { open: 'Open' } } });
+      expect(imported.status, imported.text).toBe(200);
+      const groups = (await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey })).body.result as { id: string; technicalName: string }[];
+      const keysGroup = groups.find((group) => group.technicalName === '');
+      const menu = groups.find((group) => group.technicalName === 'menu');
+      expect(keysGroup && menu, JSON.stringify(groups)).toBeTruthy();
+      const createGroupNamed = (technicalName: string) =>
+        server.api('POST', `/projects/${projectId}/groups`, { key: owner.apiKey, body: { technicalName, displayName: technicalName } });
+      expect((await createGroupNamed('ok')).status).toBe(409);
+      expect((await server.api('PATCH', `/groups/${menu!.id}`, { key: owner.apiKey, body: { technicalName: 'ok' } })).status).toBe(409);
+      const entryNamed = (technicalName: string) =>
+        server.api('POST', `/groups/${keysGroup!.id}/entries`, { key: owner.apiKey, body: { technicalName, baseTerm: technicalName } });
+      expect((await entryNamed('menu')).status).toBe(409);
+      // the same names elsewhere, and other names here, are free
+      expect((await createGroupNamed('other')).status).toBe(200);
+      expect((await entryNamed('cancel')).status).toBe(200);
+      expect((await server.api('POST', `/groups/${menu!.id}/entries`, { key: owner.apiKey, body: { technicalName: 'ok', baseTerm: 'OK' } })).status).toBe(200);
+    });
+
     it('camelCase lists every refused key with the rule it breaks, in one dry run', async () => {
       const projectId = await newProject();
       const response = await importInto(projectId, 'json', { en: { ok: 'OK', 'user-menu': { log_out: 'Log out', logIn: 'Log in' } } }, '&dryRun=true&skipInvalid=true');

@@ -1,8 +1,8 @@
 /** Writing entries: create, update, delete. */
 import { conflict, notFound, validationError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
-import * as missing from '../../store/repositories/missing-translations.js';
 import { nameTakenUnderParent } from '../../store/repositories/groups.js';
+import { insertNewEntry } from '../../store/repositories/content-writes.js';
 import type { Db, EntryRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginGroupWrite } from '../groups/group-access.js';
@@ -42,8 +42,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       created_at: now,
       updated_at: now,
     };
-    await guardConstraints(() => entries.insertEntry(trx, row), duplicateName(input.technicalName), () => notFound('group'));
-    await missing.addMissingForEntry(trx, row, access.project.translationLanguages);
+    await guardConstraints(() => insertNewEntry(trx, row, access.project.translationLanguages), duplicateName(input.technicalName), () => notFound('group'));
     return entrySummaryView(row);
   });
 }

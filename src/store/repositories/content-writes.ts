@@ -157,3 +157,44 @@ const saveTranslationQuery = prepared(
       )
       select * from saved`,
 );
+
+/**
+ * Inserts a new entry and marks it untranslated in each of `languages` (missing-translations.ts):
+ * one statement on PostgreSQL, where it runs under the project's lock. A unique or foreign-key
+ * violation is thrown as the database reports it (the caller turns it into 409 or 404).
+ */
+export async function insertNewEntry(db: Db, row: EntryRow, languages: readonly string[]): Promise<void> {
+  const { id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at } = row;
+  const entryArgs = [id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at] as const;
+  const languagesJson = JSON.stringify(languages);
+  if (isPostgres(db)) {
+    await insertEntryLackingQuery(db, ...entryArgs, languagesJson);
+    return;
+  }
+  await insertEntryQuery(db, ...entryArgs);
+  if (languages.length > 0) await insertLackingQuery(db, id, project_id, created_at, languagesJson);
+}
+
+type EntryArgs = [string, string, string, string, string, string, string | null, string | null, string, string];
+
+const INSERT_ENTRY = (...[id, projectId, groupId, technicalName, baseTerm, baseTermKey, contextInfo, arbMetadata, createdAt, updatedAt]: EntryArgs) => sql`
+  insert into entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)
+  values (${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt})`;
+
+/** One missing-translation row per language of the JSON array `languagesJson`. */
+const INSERT_LACKING = (db: Db, entryId: string, projectId: string, createdAt: string, languagesJson: string) => sql`
+  insert into missing_translations (entry_id, language, project_id, created_at)
+  select ${entryId}, value, ${projectId}, ${createdAt}
+  from ${isPostgres(db) ? sql`json_array_elements_text(cast(${languagesJson} as json))` : sql`json_each(${languagesJson})`}`;
+
+const insertEntryQuery = prepared(10, (_db, ...args: EntryArgs) => INSERT_ENTRY(...args));
+
+const insertLackingQuery = prepared(4, (db, entryId: string, projectId: string, createdAt: string, languagesJson: string) =>
+  INSERT_LACKING(db, entryId, projectId, createdAt, languagesJson),
+);
+
+// The foreign key of the missing rows is checked at the statement's end, when the entry is there.
+const insertEntryLackingQuery = prepared(11, (db, ...args: [...EntryArgs, string]) => {
+  const [id, projectId, , , , , , , createdAt] = args;
+  return sql`with inserted as (${INSERT_ENTRY(...(args.slice(0, 10) as EntryArgs))}) ${INSERT_LACKING(db, id, projectId, createdAt, args[10])}`;
+});

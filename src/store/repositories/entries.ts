@@ -9,11 +9,6 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Inserts an entry. */
-export async function insertEntry(db: Db, entry: EntryRow): Promise<void> {
-  await db.insertInto('entries').values(entry).execute();
-}
-
 /** The entry by id, if any. */
 export async function findEntry(db: Db, entryId: string): Promise<EntryRow | undefined> {
   const [row] = (await entryQuery(db, entryId)).rows;

@@ -71,40 +71,29 @@ export async function nameTakenUnderParent(
   technicalName: string,
   except?: string,
 ): Promise<boolean> {
-  let groups = db
-    .selectFrom('groups')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('parent_id', parentId === null ? 'is' : '=', parentId)
-    .where('technical_name', '=', technicalName);
-  if (except) groups = groups.where('id', '<>', except);
-  if (await groups.executeTakeFirst()) return true;
-  if (parentId === null) {
-    const topLevelEntry = await db
-      .selectFrom('entries as e')
-      .innerJoin('groups as g', 'g.id', 'e.group_id')
-      .select('e.id')
-      .where('g.project_id', '=', projectId)
-      .where('g.parent_id', 'is', null)
-      .where('g.technical_name', '=', '')
-      .where('e.technical_name', '=', technicalName)
-      .executeTakeFirst();
-    return topLevelEntry !== undefined;
-  }
-  let entries = db.selectFrom('entries').select('id').where('group_id', '=', parentId).where('technical_name', '=', technicalName);
-  if (except) entries = entries.where('id', '<>', except);
-  if ((await entries.executeTakeFirst()) !== undefined) return true;
-  // An entry of the top-level keys' group shares the name space of the top-level groups.
-  const topLevelGroup = await db
-    .selectFrom('groups as g')
-    .select('g.id')
-    .where('g.project_id', '=', projectId)
-    .where('g.parent_id', 'is', null)
-    .where('g.technical_name', '=', technicalName)
-    .where((eb) => eb.exists(eb.selectFrom('groups as r').select('r.id').where('r.id', '=', parentId).where('r.parent_id', 'is', null).where('r.technical_name', '=', '')))
-    .executeTakeFirst();
-  return topLevelGroup !== undefined;
+  const [row] = (await nameTakenQuery(db, projectId, parentId, technicalName, except ?? '')).rows;
+  return Number(row?.taken ?? 0) === 1;
 }
+
+/**
+ * The three ways a name can be taken, in one statement (every create and rename runs it under the
+ * project's lock: on PostgreSQL each statement there is a round trip every other write of the project
+ * waits for). `except` ('' for none) is the renamed group or entry itself. The group lookup is the
+ * sibling-name index's own expression.
+ */
+const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | null, technicalName: string, except: string) => {
+  const parent = sql`cast(${parentId} as text)`;
+  return sql<{ taken: number | boolean }>`select case when
+      exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = coalesce(${parent}, '')
+        and g.technical_name = ${technicalName} and g.id <> ${except})
+      or (${parent} is null and exists (select 1 from entries e join groups g on g.id = e.group_id
+        where g.project_id = ${projectId} and g.parent_id is null and g.technical_name = '' and e.technical_name = ${technicalName}))
+      or exists (select 1 from entries e where e.group_id = ${parent} and e.technical_name = ${technicalName} and e.id <> ${except})
+      -- an entry of the top-level keys' group (empty name) takes a top-level group's name
+      or exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = '' and g.technical_name = ${technicalName}
+        and exists (select 1 from groups r where r.id = ${parent} and r.parent_id is null and r.technical_name = ''))
+    then 1 else 0 end as taken`;
+});
 
 /** Applies the given changes to a group. */
 export async function updateGroup(

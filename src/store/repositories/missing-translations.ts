@@ -8,14 +8,7 @@ import { sql } from 'kysely';
 import { prepared } from '../prepared.js';
 import type { Db, EntryRow } from '../schema.js';
 
-/** A new entry lacks every translation language of its project. */
-export async function addMissingForEntry(db: Db, entry: Pick<EntryRow, 'id' | 'project_id' | 'created_at'>, languages: readonly string[]): Promise<void> {
-  if (languages.length === 0) return;
-  await db
-    .insertInto('missing_translations')
-    .values(languages.map((language) => ({ entry_id: entry.id, language, project_id: entry.project_id, created_at: entry.created_at })))
-    .execute();
-}
+// A new entry's rows: content-writes.ts insertNewEntry, in the entry's own statement on PostgreSQL.
 
 /** The pair got its first translation. */
 export async function markTranslated(db: Db, entryId: string, language: string): Promise<void> {
