@@ -4,7 +4,9 @@
  * the same object out, unchanged, until the next write: its bytes cannot differ from one answer to the
  * next. Serializing a page of 100 entries with their translations again for every request was ~20 %
  * of a list-page request's CPU (fast-json-stringify and its generated code, bench profile).
- * Keyed by the object itself, so the bytes go when the kept value does.
+ * Keyed by the object itself, so the bytes go when the kept value does; they are about half of what the
+ * kept value is counted as (its JSON text at two bytes a character: content-cache.ts approximateBytes),
+ * so the entry reads' budget bounds them too.
  */
 import type { FastifyReply } from 'fastify';
 
