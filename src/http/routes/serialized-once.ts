@@ -18,7 +18,10 @@ export function sendSerializedOnce(reply: FastifyReply, value: object): FastifyR
   if (body === undefined) {
     const serialized = reply.serialize(value);
     // The route's schema serializer gives a string; the type allows what a custom serializer might.
-    body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as ArrayBuffer);
+    const text = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+    // Not Buffer.from: a small one is a slice of a shared 8 KiB slab, and a kept slice keeps the whole slab.
+    body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+    body.write(text, 'utf8');
     bodies.set(value, body);
   }
   return reply.type('application/json; charset=utf-8').send(body);
