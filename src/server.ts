@@ -12,7 +12,7 @@ const IDLE_SWEEP_MS = 100;
 /** Serves the API until the process is told to stop. */
 export async function serve(config: Config): Promise<void> {
   tuneHeapGrowth();
-  const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
+  const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements, backgroundCheckpoints: true });
   const lifecycle = { draining: false, inFlight: new InFlight() };
   const app = await buildApp({
     lifecycle,

@@ -6,6 +6,7 @@ import { connectPostgres, postgresPoolStats, withMigrationLock, type PoolStats, 
 import type { Database } from './schema.js';
 import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
 import { openUsageFile, usagePath } from './sqlite/usage-file.js';
+import { startBackgroundCheckpoints } from './sqlite/background-checkpoints.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { PoolStats };
@@ -49,8 +50,13 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   return schema;
 }
 
+export interface StoreOptions extends PostgresOptions {
+  /** SQLite: WAL checkpoints in a worker thread instead of inside commits (a server's; sqlite/background-checkpoints.ts) */
+  backgroundCheckpoints?: boolean;
+}
+
 /** Opens the store and runs pending migrations (safe with several processes, and behind a pooler). */
-export async function openStore(url: string, options: PostgresOptions = {}): Promise<Store> {
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const dialect = dialectOf(url);
   const db = dialect === 'sqlite' ? connectSqlite(url) : connectPostgres(url, options);
   try {
@@ -72,12 +78,14 @@ export async function openStore(url: string, options: PostgresOptions = {}): Pro
     throw error;
   }
   const reader = connectSqliteReader(url);
+  const checkpoints = options.backgroundCheckpoints ? await startBackgroundCheckpoints([sqlitePath(url), usagePath(url)], [db, usage]) : undefined;
   return {
     db,
     reader,
     usage,
     dialect,
     close: async () => {
+      await checkpoints?.stop();
       await reader.destroy();
       await usage.destroy();
       await db.destroy();

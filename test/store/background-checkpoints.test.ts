@@ -1,0 +1,79 @@
+/**
+ * The embedded store's WAL checkpoints run in a worker thread for a server (sqlite/background-checkpoints.ts):
+ * the server's own connections keep SQLite's checkpoint only as a far backstop, the worker moves the
+ * pages into the database file meanwhile, and once it is gone SQLite's default is back.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/store/open-store.js';
+import type { Database } from '../../src/store/schema.js';
+import { sqlitePath } from '../../src/store/sqlite/connect.js';
+import { startBackgroundCheckpoints } from '../../src/store/sqlite/background-checkpoints.js';
+
+const autocheckpoint = async (db: Kysely<Database>) => Number(Object.values((await sql`pragma wal_autocheckpoint`.execute(db)).rows[0] as object)[0]);
+
+/** Commits `count` transactions of ~4 KB each to a scratch table: about one WAL page a commit. */
+async function writePages(db: Kysely<Database>, count: number): Promise<void> {
+  await sql`create table if not exists scratch (text text not null)`.execute(db);
+  for (let i = 0; i < count; i += 1) await sql`insert into scratch (text) values (${`${i}`.padEnd(4000, '.')})`.execute(db);
+}
+
+async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
+
+describe('WAL checkpoints off the event loop (SQLite)', () => {
+  let dir: string | undefined;
+  let store: Store | undefined;
+  afterEach(async () => {
+    await store?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    store = undefined;
+    dir = undefined;
+  });
+
+  const open = async (backgroundCheckpoints: boolean) => {
+    dir = mkdtempSync(join(tmpdir(), 'tolk-checkpoints-'));
+    const url = `sqlite:${join(dir, 'tolk.db')}`;
+    store = await openStore(url, { backgroundCheckpoints });
+    return { store, file: sqlitePath(url) };
+  };
+
+  it('moves the pages into the database file while the server only writes the WAL', async () => {
+    const { store, file } = await open(true);
+    expect(await autocheckpoint(store.db)).toBe(10_000);
+    expect(await autocheckpoint(store.usage)).toBe(10_000);
+    const before = statSync(file).size;
+    // ~1,500 pages: past SQLite's own mark (1,000), far below the backstop (10,000); in WAL mode the
+    // database file grows only by a checkpoint, and only the worker checkpoints here.
+    await writePages(store.db, 1_500);
+    expect(await eventually(() => statSync(file).size > before + 4_000_000, 5_000)).toBe(true);
+  });
+
+  it('leaves SQLite its own checkpoints without the option, and gives them back when the worker stops', async () => {
+    const plain = await open(false);
+    expect(await autocheckpoint(plain.store.db)).toBe(1_000);
+    const checkpoints = await startBackgroundCheckpoints([plain.file], [plain.store.db]);
+    expect(checkpoints.running).toBe(true);
+    expect(await autocheckpoint(plain.store.db)).toBe(10_000);
+    await checkpoints.stop();
+    expect(checkpoints.running).toBe(false);
+    expect(await autocheckpoint(plain.store.db)).toBe(1_000);
+  });
+
+  it('changes nothing when the worker cannot start (a file that is not there)', async () => {
+    const plain = await open(false);
+    const checkpoints = await startBackgroundCheckpoints([join(dir!, 'missing.db')], [plain.store.db]);
+    expect(checkpoints.running).toBe(false);
+    expect(await autocheckpoint(plain.store.db)).toBe(1_000);
+    await checkpoints.stop();
+  });
+});
