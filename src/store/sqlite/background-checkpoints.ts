@@ -60,7 +60,12 @@ const setAutocheckpoint = (db: Kysely<Database>, pages: number) => sql.raw(`prag
  */
 export async function startBackgroundCheckpoints(paths: readonly string[], writers: readonly Kysely<Database>[]): Promise<BackgroundCheckpoints> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: { paths, driver, everyMs: CHECKPOINT_EVERY_MS } });
+  const worker = new Worker(WORKER_SCRIPT, {
+    eval: true,
+    workerData: { paths, driver, everyMs: CHECKPOINT_EVERY_MS },
+    // It allocates next to nothing: a small heap keeps its isolate's own memory small.
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
+  });
   // Never what keeps the process alive; a failure ends it, and its exit restores the default.
   worker.unref();
   worker.on('error', () => {});
