@@ -76,10 +76,11 @@ export async function nameTakenUnderParent(
 }
 
 /**
- * The three ways a name can be taken, in one statement (every create and rename runs it under the
+ * Every way a name can be taken, in one statement (every create and rename runs it under the
  * project's lock: on PostgreSQL each statement there is a round trip every other write of the project
- * waits for). `except` ('' for none) is the renamed group or entry itself. The group lookup is the
- * sibling-name index's own expression.
+ * waits for): a sibling group; at the top level, an entry of the top-level keys' group; under a group,
+ * one of its entries, and for the keys' group a top-level group. `except` ('' for none) is the renamed
+ * group or entry itself. The sibling lookup is the sibling-name index's own expression.
  */
 const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | null, technicalName: string, except: string) => {
   const parent = sql`cast(${parentId} as text)`;
@@ -89,7 +90,6 @@ const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | n
       or (${parent} is null and exists (select 1 from entries e join groups g on g.id = e.group_id
         where g.project_id = ${projectId} and g.parent_id is null and g.technical_name = '' and e.technical_name = ${technicalName}))
       or exists (select 1 from entries e where e.group_id = ${parent} and e.technical_name = ${technicalName} and e.id <> ${except})
-      -- an entry of the top-level keys' group (empty name) takes a top-level group's name
       or exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = '' and g.technical_name = ${technicalName}
         and exists (select 1 from groups r where r.id = ${parent} and r.parent_id is null and r.technical_name = ''))
     then 1 else 0 end as taken`;

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { prepared } from '../prepared.js';
-import type { Db, EntryRow } from '../schema.js';
+import type { Db } from '../schema.js';
 
 // A new entry's rows: content-writes.ts insertNewEntry, in the entry's own statement on PostgreSQL.
 
