@@ -69,31 +69,29 @@ export async function startBackgroundCheckpoints(paths: readonly string[], write
   // Never what keeps the process alive; a failure ends it, and its exit restores the default.
   worker.unref();
   worker.on('error', () => {});
-  let running = false;
-  let exited = false;
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.once('exit', () => (exited = true));
-  const fallBack = async () => {
-    if (!running) return;
-    running = false;
-    for (const writer of writers) await setAutocheckpoint(writer, SQLITE_DEFAULT_PAGES).catch(() => {});
-  };
-  worker.once('exit', () => void fallBack());
+  let alive = true;
+  const ended = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      alive = false;
+      resolve();
+    }),
+  );
   const started = await Promise.race([new Promise<boolean>((resolve) => worker.once('message', () => resolve(true))), ended.then(() => false)]);
+  let restored = ended;
   if (started) {
-    running = true;
     for (const writer of writers) await setAutocheckpoint(writer, BACKSTOP_PAGES);
-    // Ended meanwhile: its fall-back may have run before a backstop was set.
-    if (exited) for (const writer of writers) await setAutocheckpoint(writer, SQLITE_DEFAULT_PAGES).catch(() => {});
+    // Whenever the worker ends (already, during the lines above, included), SQLite's own checkpoints come back.
+    restored = ended.then(async () => {
+      for (const writer of writers) await setAutocheckpoint(writer, SQLITE_DEFAULT_PAGES).catch(() => {});
+    });
   }
   return {
     get running() {
-      return running;
+      return started && alive;
     },
     async stop() {
-      await fallBack();
       worker.postMessage('stop');
-      await ended;
+      await restored;
     },
   };
 }
