@@ -175,7 +175,7 @@ describe.each(DIALECTS)('the message corpus in the real runtimes on %s', (dialec
         const native = !notNative.get('flutter')!.has(`corpus.${family.name} ${language}`);
         expect(printed.native, `${language} ${family.name}`).toBe(native && printed.ok);
         if (!printed.ok || !printed.native) continue;
-        const readBack = readArbMessage(printed.text, new Set(printed.placeholders.filter((p) => p.format).map((p) => p.name)));
+        const readBack = readArbMessage(printed.text, new Set(printed.placeholders.filter((p) => p.format).map((p) => p.name)), false, language);
         for (const count of COUNTS) {
           const args = argumentsFor(count);
           expect(renderMessage(parseStoredMessage(readBack), language, args), `${language} ${family.name} ${count}`).toBe(renderMessage(message, language, args));

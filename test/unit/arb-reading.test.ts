@@ -12,6 +12,12 @@ describe('readArbMessage with the language', () => {
     expect([1, 21, 3, 5].map((n) => render(icu, 'ru', n))).toEqual(['one file', 'one file', '3 files (few)', '5 files']);
   });
 
+  it('reads a French =1 as 1 and also as the one category (0 and 1.5), where the ARB has no one case', () => {
+    const icu = readArbMessage('{n, plural, =0{} =1{un} other{{n}}}', new Set(), false, 'fr');
+    expect(icu).toBe('{n, plural, =0 {} =1 {un} one {un} other {{n}}}');
+    expect([0, 1, 1.5, 2].map((n) => render(icu, 'fr', n))).toEqual(['', 'un', 'un', '2']);
+  });
+
   it('reads an English zero (no such CLDR category) as =0, which is what pluralLogic does with it', () => {
     const icu = readArbMessage('{n, plural, zero{none} one{one} other{{n}}}', new Set(), false, 'en');
     expect(icu).toBe('{n, plural, =0 {none} one {one} other {{n}}}');

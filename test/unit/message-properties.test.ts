@@ -94,12 +94,16 @@ describe('random messages', () => {
         if (!printed.native && other.some((node) => node.kind === 'count' && other.some((o) => o.kind === 'argument' && o.name === node.name))) return;
         // gen-l10n formats a placeholder declared with decimalPattern wherever it stands: so does ICU's `{x, number}`.
         const formatted = new Set(printed.placeholders.filter((p) => p.format).map((p) => p.name));
-        let readBack = printIcu(parseStoredMessage(readArbMessage(printed.text, formatted)));
+        let readBack = printIcu(parseStoredMessage(readArbMessage(printed.text, formatted, false, language)));
         for (const name of formatted) readBack = readBack.replaceAll(`{${name}}`, `{${name}, number}`);
         const expected = printed.native ? printIcu(message) : otherSource(message, true);
         for (const count of COUNTS) expect(icu(readBack, language, args(count)), `${printIcu(message)} → ${printed.text} ${count}`).toBe(icu(expected, language, args(count)));
       }),
-      { numRuns: 400 },
+      {
+        numRuns: 400,
+        // Found at seed 637239934: French `=1` equal to `one`, printed as `=1` alone, which gen-l10n also passes as `one` (1.5).
+        examples: [[parseStoredMessage('{g, select, female {{count, plural, =0 {} =1 {} zero {} one {} few {} other {#}}} other {{count, plural, other {}}}}'), 'fr']],
+      },
     );
   });
 });
