@@ -20,7 +20,7 @@ import { keptUntilWrite } from '../prepared.js';
 import type { ReaderResults } from './reader-results.js';
 
 /** Runs one compiled query on a better-sqlite3 connection, as Kysely's SQLite driver does. */
-function run<R>(database: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<R> {
+export function run<R>(database: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<R> {
   const statement = database.prepare(sql);
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);

@@ -4,11 +4,13 @@
  * writes per file: in the main file, one long write transaction (a large import, seconds) held up
  * every other request's count, reads included. In a file of its own the count is still one
  * statement under SQLite's lock (exact with any number of processes), and never waits for content.
+ * The counts of one turn of the event loop share a commit (turn-commit-driver.ts).
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import type { Database } from '../schema.js';
-import { sqlitePath, withStatementCache } from './connect.js';
+import { sqlitePath } from './connect.js';
+import { TurnCommitSqliteDriver } from './turn-commit-driver.js';
 
 /** The usage file of `sqlite:<path>`. */
 export const usagePath = (url: string) => `${sqlitePath(url)}-usage`;
@@ -48,5 +50,16 @@ export async function openUsageFile(url: string, main: Kysely<Database>): Promis
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({ dialect: new TurnCommitDialect(database) });
+}
+
+/** Kysely's SQLite dialect (adapter, compiler) over the driver that commits a turn's counts together. */
+class TurnCommitDialect extends SqliteDialect {
+  constructor(private readonly usageFile: SQLite.Database) {
+    super({ database: usageFile });
+  }
+
+  override createDriver(): Driver {
+    return new TurnCommitSqliteDriver(this.usageFile);
+  }
 }
