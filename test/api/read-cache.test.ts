@@ -105,6 +105,40 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
     expect(changed.bytes.toString('utf8')).not.toContain('Grüß dich');
   });
 
+  it('keeps a page and an entry through saves to other entries, and reads them again after a save to one they show', async () => {
+    const owner = await reader.user();
+    const { group } = await createProjectWithGroup(reader, owner.apiKey);
+    const [alpha, beta, gamma] = [await createEntry(reader, owner.apiKey, group.id, 'alpha', 'A'), await createEntry(reader, owner.apiKey, group.id, 'beta', 'B'), await createEntry(reader, owner.apiKey, group.id, 'gamma', 'C')];
+    const page = async () => (await reader.api('GET', `/groups/${group.id}/entries?limit=2&withTranslations=true`, { key: owner.apiKey })).body;
+    const search = async () => (await reader.api('GET', `/groups/${group.id}/entries?limit=2&search=a`, { key: owner.apiKey })).body;
+    const entry = async () => (await reader.api('GET', `/entries/${alpha.id}`, { key: owner.apiKey })).body;
+    const baseTerms = (body: { result: { baseTerm: string }[] }) => body.result.map((item) => item.baseTerm);
+    expect(baseTerms(await page())).toEqual(['A', 'B']);
+    expect(baseTerms(await search())).toEqual(['A', 'B']);
+    expect((await entry()).baseTerm).toBe('A');
+    // Behind every server's back (no new version, nothing logged): what a kept read still shows, and a fresh read does not.
+    await reader.store.db.updateTable('entries').set({ base_term: 'A (unseen)', base_term_key: 'a (unseen)' }).where('id', '=', alpha.id).execute();
+
+    // A save to gamma, shown by neither the page nor the entry: both stay as kept.
+    await write(owner.apiKey, 'PUT', `/entries/${gamma.id}/translations`, { language: 'de', translation: 'C-de' });
+    expect(baseTerms(await page())).toEqual(['A', 'B']);
+    expect((await entry()).baseTerm).toBe('A');
+    // A search depends on every entry's base term: it is read again.
+    expect(baseTerms(await search())).toEqual(['A (unseen)', 'B']);
+
+    // A save to beta, which the page shows (not the entry): the page is read again, with beta's new translation.
+    await write(owner.apiKey, 'PUT', `/entries/${beta.id}/translations`, { language: 'de', translation: 'B-de' });
+    const again = await page();
+    expect(baseTerms(again)).toEqual(['A (unseen)', 'B']);
+    expect(again.result[1].translations.map((t: { translation: string }) => t.translation)).toEqual(['B-de']);
+    expect((await entry()).baseTerm).toBe('A');
+
+    // Any other kind of write (a new entry) and everything is read again.
+    await write(owner.apiKey, 'POST', `/groups/${group.id}/entries`, { technicalName: 'delta', baseTerm: 'D' });
+    expect((await entry()).baseTerm).toBe('A (unseen)');
+    expect((await page()).total).toBe(4);
+  });
+
   it('checks access on every read, kept or not', async () => {
     const owner = await reader.user();
     const member = await reader.user();

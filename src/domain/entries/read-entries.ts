@@ -26,7 +26,7 @@ export async function listEntries(
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
   const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
-  const kept = entryReads.get<Page<EntryListItem>>(key, projectId, contentVersion);
+  const kept = await entryReads.current<Page<EntryListItem>>(db, key, projectId, contentVersion);
   if (kept) return kept;
   const found: Page<EntryListItem> = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
   if (withTranslations) {
@@ -35,7 +35,9 @@ export async function listEntries(
     const byEntry = new Map(found.result.map((entry) => [entry.id, entry]));
     for (const row of rows) byEntry.get(row.entry_id)?.translations?.push(translationView(row));
   }
-  entryReads.set(key, projectId, contentVersion, found, approximateBytes(found));
+  // A search's matches depend on every entry's base term: only a plain page shows nothing but its entries.
+  const shows = search === undefined ? found.result.map((entry) => entry.id) : undefined;
+  entryReads.set(key, projectId, contentVersion, found, approximateBytes(found), shows);
   return found;
 }
 
@@ -48,7 +50,7 @@ export async function getEntry(db: Db, principal: Principal, entryId: string): P
   if (knownProject) {
     const access = await loadProjectAccess(db, principal, knownProject, () => notFound('entry'));
     requireCapability(access, 'canReadEntries');
-    const kept = entryReads.get<EntryView>(key, knownProject, access.project.contentVersion);
+    const kept = await entryReads.current<EntryView>(db, key, knownProject, access.project.contentVersion);
     if (kept) return kept;
   }
   // Read with its translations at once; nothing of them is shown before the access check below.
@@ -59,7 +61,7 @@ export async function getEntry(db: Db, principal: Principal, entryId: string): P
   const languages = new Set(access.project.translationLanguages);
   const translations = found.translations.filter((row) => languages.has(row.language));
   const view = { ...entrySummaryView(found.entry), translations: translations.map(translationView) };
-  entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view));
+  entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view), [entryId]);
   return view;
 }
 
