@@ -34,13 +34,7 @@ export class ContentCache {
 
   /** The value kept under `key` for this version of the project, if any. */
   get<T>(key: string, projectId: string, version: number): T | undefined {
-    const kept = this.kept.get(key);
-    if (!kept) return undefined;
-    if (kept.projectId !== projectId || kept.version !== version) {
-      this.remove(key, kept);
-      return undefined;
-    }
-    return this.used(key, kept);
+    return this.exactly<T>(key, this.kept.get(key), projectId, version);
   }
 
   /**
@@ -50,7 +44,7 @@ export class ContentCache {
   async current<T>(db: Db, key: string, projectId: string, version: number): Promise<T | undefined> {
     const kept = this.kept.get(key);
     if (!kept?.shows || kept.projectId !== projectId || kept.version >= version || version - kept.version > ENTRY_CHANGES_KEPT) {
-      return this.get<T>(key, projectId, version);
+      return this.exactly<T>(key, kept, projectId, version);
     }
     const changed = await entryChangesSince(db, projectId, kept.version, version);
     // Replaced or dropped while the log was read: what is there now is for get to judge.
@@ -79,6 +73,16 @@ export class ContentCache {
   /** The project a key's value last belonged to (for ids that never change project, e.g. an entry's). */
   projectOf(key: string): string | undefined {
     return this.kept.get(key)?.projectId;
+  }
+
+  /** `kept` (the value under `key`) if it is for this version of the project; dropped if it is for another. */
+  private exactly<T>(key: string, kept: Kept | undefined, projectId: string, version: number): T | undefined {
+    if (!kept) return undefined;
+    if (kept.projectId !== projectId || kept.version !== version) {
+      this.remove(key, kept);
+      return undefined;
+    }
+    return this.used(key, kept);
   }
 
   /** Returns the value, most recently used last (Map keeps insertion order). */
