@@ -47,7 +47,7 @@ class ReadWriteSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const dataVersion = this.reader.prepare('pragma data_version').pluck();
     const readerResults = new ReaderResults(() => dataVersion.get() as number);
-    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => {
+    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => this.writer.inTransaction, () => {
       this.reader.close();
       this.writer.close();
     });

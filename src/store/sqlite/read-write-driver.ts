@@ -9,7 +9,10 @@
  */
 import {
   CompiledQuery,
+  DeleteQueryNode,
+  InsertQueryNode,
   SelectQueryNode,
+  UpdateQueryNode,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -17,6 +20,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { keptUntilWrite } from '../prepared.js';
+import { CommitGroups } from './group-commit.js';
 import type { ReaderResults } from './reader-results.js';
 
 /** Runs one compiled query on a better-sqlite3 connection, as Kysely's SQLite driver does. */
@@ -31,14 +35,30 @@ export function run<R>(database: SqliteDatabase, { sql, parameters }: CompiledQu
   };
 }
 
+const isWrite = ({ query }: CompiledQuery) => InsertQueryNode.is(query) || UpdateQueryNode.is(query) || DeleteQueryNode.is(query);
+
 /** One holder of the writer at a time; the others wait their turn (without blocking the event loop). */
 class WriterLock {
   #tail: Promise<void> = Promise.resolve();
+  /** the holder and those waiting */
+  #count = 0;
 
-  /** Resolves, once the writer is ours, to the function that hands it on. */
+  /** @param onIdle called when the writer is handed on and nobody waits for it */
+  constructor(private readonly onIdle: () => void) {}
+
+  /** Resolves, once the writer is ours, to the function that hands it on (once; later calls do nothing). */
   acquire(): Promise<() => void> {
-    let release!: () => void;
-    const turn = new Promise<void>((resolve) => (release = resolve));
+    this.#count += 1;
+    let handOn!: () => void;
+    const turn = new Promise<void>((resolve) => (handOn = resolve));
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.#count -= 1;
+      handOn();
+      if (this.#count === 0) this.onIdle();
+    };
     const acquired = this.#tail.then(() => release);
     this.#tail = this.#tail.then(() => turn);
     return acquired;
@@ -57,10 +77,32 @@ class RoutedConnection implements DatabaseConnection {
     if (SelectQueryNode.is(query.query)) return this.driver.read<R>(query);
     const release = await this.driver.lock.acquire();
     try {
-      return run<R>(this.driver.writer, query);
+      if (!isWrite(query)) {
+        // Anything else (a pragma, DDL) runs on its own, outside the group's transaction.
+        this.driver.groups.commitOpen();
+        return run<R>(this.driver.writer, query);
+      }
+      return await this.#writeInGroup<R>(query, release);
     } finally {
       release();
     }
+  }
+
+  /** A write on its own: a member of the group commit like a transaction, answered once committed. */
+  #writeInGroup<R>(query: CompiledQuery, release: () => void): Promise<QueryResult<R>> {
+    const { groups } = this.driver;
+    groups.begin();
+    let result: QueryResult<R>;
+    try {
+      result = run<R>(this.driver.writer, query);
+    } catch (error) {
+      groups.undo(error);
+      throw error;
+    }
+    const committed = groups.end();
+    // the writer is handed on before waiting: the group commits once nobody waits for it
+    release();
+    return committed.then(() => result);
   }
 
   // eslint-disable-next-line require-yield
@@ -70,14 +112,18 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 export class ReadWriteSqliteDriver implements Driver {
-  readonly lock = new WriterLock();
+  readonly lock = new WriterLock(() => this.groups.writerIdle());
+  readonly groups: CommitGroups;
 
   constructor(
     readonly writer: SqliteDatabase,
     readonly reader: SqliteDatabase,
     private readonly readerResults: ReaderResults,
+    inTransaction: () => boolean,
     private readonly onClose: () => void,
-  ) {}
+  ) {
+    this.groups = new CommitGroups({ writer, inTransaction, acquire: () => this.lock.acquire(), run });
+  }
 
   /** A SELECT outside a transaction: on the reader, or from its kept results (reader-results.ts). */
   read<R>(query: CompiledQuery): QueryResult<R> {
@@ -92,15 +138,15 @@ export class ReadWriteSqliteDriver implements Driver {
   }
 
   /**
-   * BEGIN IMMEDIATE takes SQLite's write lock at once, waiting up to busy_timeout for another
-   * process's writer; a deferred BEGIN would read first and then fail with SQLITE_BUSY on its
-   * first write if another process wrote meanwhile.
+   * A transaction is a savepoint in the turn's commit (group-commit.ts), whose BEGIN IMMEDIATE takes
+   * SQLite's write lock at once, waiting up to busy_timeout for another process's writer; a deferred
+   * BEGIN would read first and then fail with SQLITE_BUSY on its first write if another process wrote meanwhile.
    */
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const routed = connection as RoutedConnection;
     routed.release = await this.lock.acquire();
     try {
-      run(this.writer, CompiledQuery.raw('begin immediate'));
+      this.groups.begin();
     } catch (error) {
       routed.release();
       routed.release = null;
@@ -108,12 +154,19 @@ export class ReadWriteSqliteDriver implements Driver {
     }
   }
 
+  /** Hands the writer on once the savepoint is released, then waits for the turn's commit. */
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const routed = connection as RoutedConnection;
+    const committed = this.groups.end();
+    routed.release?.();
+    routed.release = null;
+    await committed;
   }
 
+  /** Undoes the transaction's savepoint; after a failed group commit there is nothing left to undo. */
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    const routed = connection as RoutedConnection;
+    if (routed.release) this.groups.undo(new Error('a write of the same commit failed, and SQLite rolled the commit back'));
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -123,6 +176,7 @@ export class ReadWriteSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.groups.flush();
     this.onClose();
   }
 }
