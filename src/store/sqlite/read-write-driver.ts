@@ -5,7 +5,7 @@
  * each point read wait ten seconds. Here a SELECT outside a transaction runs on the reader at once:
  * in WAL mode it reads the last committed state (never a transaction's uncommitted rows), and a write
  * committed before it is always visible to it. Writes and transactions keep the writer to themselves,
- * one at a time, as before.
+ * one at a time, as before, and those that come together share one commit (group-commit.ts).
  */
 import {
   CompiledQuery,
@@ -138,7 +138,7 @@ export class ReadWriteSqliteDriver implements Driver {
   }
 
   /**
-   * A transaction is a savepoint in the turn's commit (group-commit.ts), whose BEGIN IMMEDIATE takes
+   * A transaction is a savepoint in the group commit (group-commit.ts), whose BEGIN IMMEDIATE takes
    * SQLite's write lock at once, waiting up to busy_timeout for another process's writer; a deferred
    * BEGIN would read first and then fail with SQLITE_BUSY on its first write if another process wrote meanwhile.
    */
@@ -154,7 +154,7 @@ export class ReadWriteSqliteDriver implements Driver {
     }
   }
 
-  /** Hands the writer on once the savepoint is released, then waits for the turn's commit. */
+  /** Hands the writer on once the savepoint is released, then waits for the group's commit. */
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection;
     const committed = this.groups.end();
