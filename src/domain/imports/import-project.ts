@@ -121,7 +121,7 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     const access = await loadProjectAccess(trx, principal, projectId);
     const state = await loadImportState(trx, projectId);
     const placed = document.arbKeys ? placeArbKeys(document, state, access.project.baseLanguage, access.project.keyStyle) : document;
-    const plan = planImport(placed, state, access.project, request.mode);
+    const plan = await planImport(placed, state, access.project, request.mode);
     const missing = missingCapabilities(plan, access);
     if (missing.length > 0) throw forbidden(`this import needs ${missing.join(' and ')} on the project, which your role does not give`);
     if (plan.refused.length > 0 && !request.skipInvalid) throw refusal(plan.refused);

@@ -4,6 +4,7 @@
  * (readVueMessage: `{x}`, literal interpolations, pipe forms → one plural). Linked messages (`@:key`)
  * have no ICU form: they are kept as literal text and listed under warnings.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
 import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, warn, type ImportDocument } from '../import-document.js';
 
@@ -43,8 +44,8 @@ function readLevel(document: ImportDocument, language: string, value: Record<str
   }
 }
 
-/** Reads the vue-i18n document of every language given. */
-export function readVueI18nImport(body: unknown, baseLanguage: string): ImportDocument {
+/** Reads the vue-i18n document of every language given, letting other requests run between languages. */
+export async function readVueI18nImport(body: unknown, baseLanguage: string): Promise<ImportDocument> {
   const document = emptyDocument();
   if (!isObject(body)) {
     refuse(document, '', '', `the body must be an object keyed by language, not ${describeJson(body)}`);
@@ -53,6 +54,8 @@ export function readVueI18nImport(body: unknown, baseLanguage: string): ImportDo
   for (const [language, value] of Object.entries(body)) {
     if (!isObject(value)) refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
     else readLevel(document, language, value, [], baseLanguage);
+    // A language of a large import takes ~250 ms to read: other requests run in between.
+    await yieldToEventLoop();
   }
   return document;
 }
