@@ -35,7 +35,8 @@ export function run<R>(database: SqliteDatabase, { sql, parameters }: CompiledQu
   };
 }
 
-const isWrite = ({ query }: CompiledQuery) => InsertQueryNode.is(query) || UpdateQueryNode.is(query) || DeleteQueryNode.is(query);
+/** An INSERT, UPDATE or DELETE: what a commit may take in with other writes (a pragma or DDL may not). */
+export const isWrite = ({ query }: CompiledQuery) => InsertQueryNode.is(query) || UpdateQueryNode.is(query) || DeleteQueryNode.is(query);
 
 /** One holder of the writer at a time; the others wait their turn (without blocking the event loop). */
 class WriterLock {

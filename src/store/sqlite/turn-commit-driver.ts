@@ -10,25 +10,15 @@
  * statement (a read, a pragma) runs at once, after the writes queued before it.
  */
 import type SQLite from 'better-sqlite3';
-import {
-  DeleteQueryNode,
-  InsertQueryNode,
-  UpdateQueryNode,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kysely';
 import { withStatementCache } from './connect.js';
-import { run } from './read-write-driver.js';
+import { isWrite, run } from './read-write-driver.js';
 
 interface QueuedWrite {
   query: CompiledQuery;
   resolve: (result: QueryResult<unknown>) => void;
   reject: (error: unknown) => void;
 }
-
-const isWrite = ({ query }: CompiledQuery) => InsertQueryNode.is(query) || UpdateQueryNode.is(query) || DeleteQueryNode.is(query);
 
 export class TurnCommitSqliteDriver implements Driver {
   readonly #statements;
