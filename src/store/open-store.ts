@@ -4,7 +4,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 import { connectPostgres, postgresPoolStats, withMigrationLock, type PoolStats, type PostgresOptions } from './postgres/connect.js';
 import type { Database } from './schema.js';
-import { connectSqlite, connectSqliteReader, sqlitePath } from './sqlite/connect.js';
+import { connectSqlite, connectSqliteReader, initialized, sqlitePath } from './sqlite/connect.js';
 import { openUsageFile, usagePath } from './sqlite/usage-file.js';
 import { startBackgroundCheckpoints } from './sqlite/background-checkpoints.js';
 
@@ -77,7 +77,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     await db.destroy();
     throw error;
   }
-  const reader = connectSqliteReader(url);
+  const reader = await initialized(connectSqliteReader(url));
   const checkpoints = options.backgroundCheckpoints ? await startBackgroundCheckpoints([sqlitePath(url), usagePath(url)], [db, usage]) : undefined;
   return {
     db,

@@ -77,6 +77,16 @@ export function connectSqlite(url: string): Kysely<Database> {
 }
 
 /**
+ * `db` with its driver initialized. Kysely's destroy() closes a driver only once a query has
+ * initialized it: a connection opened here that nothing queried would outlive the store's close,
+ * holding its file open (and a lock on it if it ever read) for as long as the process lives.
+ */
+export async function initialized(db: Kysely<Database>): Promise<Kysely<Database>> {
+  await db.connection().execute(async () => {});
+  return db;
+}
+
+/**
  * A second, read-only connection for long reads (exports): in WAL mode it reads a consistent
  * snapshot inside its own transaction while the main connection keeps serving writes.
  */

@@ -9,7 +9,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import type { Database } from '../schema.js';
-import { sqlitePath } from './connect.js';
+import { initialized, sqlitePath } from './connect.js';
 import { TurnCommitSqliteDriver } from './turn-commit-driver.js';
 
 /** The usage file of `sqlite:<path>`. */
@@ -50,7 +50,7 @@ export async function openUsageFile(url: string, main: Kysely<Database>): Promis
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new TurnCommitDialect(database) });
+  return initialized(new Kysely<Database>({ dialect: new TurnCommitDialect(database) }));
 }
 
 /** Kysely's SQLite dialect (adapter, compiler) over the driver that commits a turn's counts together. */
