@@ -3,10 +3,12 @@
  * file (and a lock on it, once it has read), so that the last connection's close cannot checkpoint
  * the WAL away, and the process keeps a descriptor per store it ever opened.
  */
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '../../src/domain/users/create-user.js';
 import { openStore } from '../../src/store/open-store.js';
 
 /** The files under `dir` this process has open (Linux: /proc/self/fd). */
@@ -32,6 +34,31 @@ describe.runIf(process.platform === 'linux')('closing the embedded store', () =>
       await store.close();
       expect(openFilesUnder(dir)).toEqual([]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the WAL empty though another connection still has the file open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tolk-closing-'));
+    const path = join(dir, 'tolk.db');
+    let other: SQLite.Database | undefined;
+    try {
+      const store = await openStore(`sqlite:${path}`);
+      await createUser(store.db, { email: 'wal@example.com', firstName: 'W', lastName: 'Al', dailyQuota: 10 });
+      // Another process's connection (a CLI command, a second server) that has read: not the last to close, the store's SQLite keeps its WAL.
+      other = new SQLite(path, { readonly: true });
+      expect(other.prepare('select count(*) as n from users').get()).toEqual({ n: 1 });
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      await store.close();
+      expect(existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0, 'pages left in the WAL after close').toBe(0);
+      // Everything is in the database file itself.
+      other.close();
+      other = undefined;
+      const copy = new SQLite(path, { readonly: true });
+      expect(copy.prepare('select email from users').all()).toEqual([{ email: 'wal@example.com' }]);
+      copy.close();
+    } finally {
+      other?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -38,6 +38,21 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
+/**
+ * Moves every page of the WAL into the database file and truncates the WAL, before the writer's
+ * close. SQLite's own checkpoint on close runs only in the last connection to the file: with any
+ * other open (a CLI command, a second server) it leaves the whole WAL behind, and a copy of the
+ * database file alone then misses what the WAL holds. Not done (busy: another connection reads an
+ * older snapshot) is no error: the WAL stays valid, and the next writer's checkpoints take it in.
+ */
+function emptyWal(writer: SQLite.Database): void {
+  try {
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // SQLITE_BUSY after busy_timeout: the WAL is left as it was, whole and valid
+  }
+}
+
 /** Kysely's SQLite dialect (adapter, compiler) over the driver that keeps reads off the writer. */
 class ReadWriteSqliteDialect extends SqliteDialect {
   constructor(private readonly writer: SQLite.Database, private readonly reader: SQLite.Database) {
@@ -49,6 +64,7 @@ class ReadWriteSqliteDialect extends SqliteDialect {
     const readerResults = new ReaderResults(() => dataVersion.get() as number);
     return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => this.writer.inTransaction, () => {
       this.reader.close();
+      emptyWal(this.writer);
       this.writer.close();
     });
   }
