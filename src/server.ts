@@ -51,6 +51,7 @@ export async function serve(config: Config): Promise<void> {
         app.log.warn({ running: lifecycle.inFlight.count }, 'shutting down: requests still running at the grace deadline');
       }
       await store.close();
+      app.log.info('shutting down: store closed');
     } catch (error) {
       // A supervisor must learn that the store may not have been closed cleanly.
       app.log.error({ err: error }, 'shutdown failed');

@@ -66,7 +66,8 @@ export async function startBackgroundCheckpoints(paths: readonly string[], write
     // It allocates next to nothing: a small heap keeps its isolate's own memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
   });
-  // Never what keeps the process alive; a failure ends it, and its exit restores the default.
+  // Not what keeps the process alive while it runs (stop() holds it for its last checkpoint); a
+  // failure ends it, and its exit restores the default.
   worker.unref();
   worker.on('error', () => {});
   let alive = true;
@@ -90,6 +91,9 @@ export async function startBackgroundCheckpoints(paths: readonly string[], write
       return started && alive;
     },
     async stop() {
+      // Unreferenced, the worker would not keep the process alive for its last checkpoint: a server
+      // closing its store (nothing else left to wait for) would exit here, before the rest of the close.
+      worker.ref();
       worker.postMessage('stop');
       await restored;
     },
