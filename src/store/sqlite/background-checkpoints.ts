@@ -5,8 +5,13 @@
  * Counted under the bench's creates: 230 of ~15,500 commits took > 1 ms, 1.26 s of the 2.2 s all
  * commits took. A worker thread with connections of its own runs a PASSIVE checkpoint of each file
  * every CHECKPOINT_EVERY_MS instead (it never waits for, nor blocks, readers or the writer), and the
- * server's connections keep SQLite's own only as a backstop, at BACKSTOP_PAGES: if the worker fails
- * to start or ends, they go back to SQLite's default, so the WAL never grows unchecked.
+ * server's connections checkpoint nothing themselves while it runs: if the worker fails to start or
+ * ends, they go back to SQLite's default, so the WAL never grows unchecked.
+ *
+ * No backstop while the worker runs: a PASSIVE checkpoint in the writer would get no further than the
+ * worker's (both stop at the oldest reader's snapshot), and the one it did run fell on the commit of a
+ * large import, whose WAL is larger than any mark: a 10,000-page backstop copied ~400 MB inside that
+ * commit (import-large: a 2.8 s COMMIT, in which the server answered nothing).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -14,8 +19,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
 const CHECKPOINT_EVERY_MS = 100;
-/** ~40 MB of WAL (4 KiB pages): reached only if the worker falls far behind. */
-const BACKSTOP_PAGES = 10_000;
+/** wal_autocheckpoint's value for "never": the worker checkpoints. */
+const WORKER_CHECKPOINTS = 0;
 /** SQLite's default, for when the worker is gone. */
 const SQLITE_DEFAULT_PAGES = 1_000;
 
@@ -45,7 +50,7 @@ parentPort.postMessage('started');
 `;
 
 export interface BackgroundCheckpoints {
-  /** Whether the worker is running (false once it ended or failed: the backstop is SQLite's default again). */
+  /** Whether the worker is running (false once it ended or failed: SQLite checkpoints in the commits again). */
   readonly running: boolean;
   /** Ends the worker after a last checkpoint; resolves once its connections are closed. */
   stop(): Promise<void>;
@@ -55,7 +60,7 @@ const setAutocheckpoint = (db: Kysely<Database>, pages: number) => sql.raw(`prag
 
 /**
  * Starts checkpointing the WAL files `paths` in a worker; `writers` are the server's connections to
- * them, whose own checkpoints become the backstop. Resolves once the worker has opened its files; if
+ * them, whose own checkpoints stop while it runs. Resolves once the worker has opened its files; if
  * it cannot start, nothing changes (SQLite checkpoints as it always did) and `running` is false.
  */
 export async function startBackgroundCheckpoints(paths: readonly string[], writers: readonly Kysely<Database>[]): Promise<BackgroundCheckpoints> {
@@ -80,7 +85,7 @@ export async function startBackgroundCheckpoints(paths: readonly string[], write
   const started = await Promise.race([new Promise<boolean>((resolve) => worker.once('message', () => resolve(true))), ended.then(() => false)]);
   let restored = ended;
   if (started) {
-    for (const writer of writers) await setAutocheckpoint(writer, BACKSTOP_PAGES);
+    for (const writer of writers) await setAutocheckpoint(writer, WORKER_CHECKPOINTS);
     // Whenever the worker ends (already, during the lines above, included), SQLite's own checkpoints come back.
     restored = ended.then(async () => {
       for (const writer of writers) await setAutocheckpoint(writer, SQLITE_DEFAULT_PAGES).catch(() => {});
