@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { sqlitePath } from '../../src/store/sqlite/connect.js';
 import { openTestStore } from '../helpers/server.js';
+import { walFramesWrittenBy } from '../helpers/wal.js';
 
 const now = '2025-01-01T00:00:00.000Z';
 const user = (id: string) => ({
@@ -35,17 +36,7 @@ describe('the embedded store: one commit for writes that come together', () => {
   };
   const insertIn = (id: string) => store.db.transaction().execute((trx) => trx.insertInto('users').values(user(id)).execute());
 
-  /** Frames written to the store's WAL by `write`, read by a connection of its own. */
-  async function framesWrittenBy(write: () => Promise<unknown>): Promise<number> {
-    const writer = new SQLite(sqlitePath(url));
-    try {
-      writer.pragma('wal_checkpoint(TRUNCATE)');
-      await write();
-      return (writer.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
-    } finally {
-      writer.close();
-    }
-  }
+  const framesWrittenBy = (write: () => Promise<unknown>) => walFramesWrittenBy(sqlitePath(url), write);
 
   it('commits transactions started together once, where transactions one after another commit each', async () => {
     await open();

@@ -10,6 +10,7 @@ import { countRequest } from '../../src/store/repositories/usage.js';
 import { TurnCommitSqliteDriver } from '../../src/store/sqlite/turn-commit-driver.js';
 import { usagePath } from '../../src/store/sqlite/usage-file.js';
 import { openTestStore } from '../helpers/server.js';
+import { walFramesWrittenBy } from '../helpers/wal.js';
 
 const DAY = '2025-01-01';
 
@@ -17,23 +18,13 @@ describe('the usage file: one commit per turn of the event loop (SQLite)', () =>
   let store: Store;
   let url: string;
   let dispose: () => Promise<void>;
-  let probe: SQLite.Database | undefined;
   afterEach(async () => {
-    probe?.close();
-    probe = undefined;
     await store.close();
     await dispose();
   });
   const open = async () => ({ store, url, dispose } = await openTestStore('sqlite'));
 
-  /** Frames written to the usage file's WAL by `write`, read by a connection of its own. */
-  async function framesWrittenBy(write: () => Promise<unknown>): Promise<number> {
-    probe ??= new SQLite(usagePath(url));
-    // emptied: the next commit starts the WAL from its first frame
-    probe.pragma('wal_checkpoint(TRUNCATE)');
-    await write();
-    return (probe.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
-  }
+  const framesWrittenBy = (write: () => Promise<unknown>) => walFramesWrittenBy(usagePath(url), write);
 
   it('commits the counts of one turn once, where counts made one after another commit each', async () => {
     await open();
