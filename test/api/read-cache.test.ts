@@ -139,6 +139,19 @@ describe.each(DIALECTS)('kept entry reads on %s', (dialect) => {
     expect((await page()).total).toBe(4);
   });
 
+  it('answers a kept page of a group deleted through another process as not found', async () => {
+    const owner = await reader.user();
+    const { group } = await createProjectWithGroup(reader, owner.apiKey);
+    await createEntry(reader, owner.apiKey, group.id, 'greeting', 'Hello');
+    const readPage = () => reader.api('GET', `/groups/${group.id}/entries?limit=10`, { key: owner.apiKey });
+    expect((await readPage()).body.total).toBe(1);
+    expect((await readPage()).body.total).toBe(1);
+    await write(owner.apiKey, 'DELETE', `/groups/${group.id}`);
+    const after = await readPage();
+    expect(after.status).toBe(404);
+    expect(after.body).toMatchObject({ code: 'ERR_NOT_FOUND', message: 'group not found' });
+  });
+
   it('checks access on every read, kept or not', async () => {
     const owner = await reader.user();
     const member = await reader.user();

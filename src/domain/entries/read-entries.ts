@@ -23,9 +23,19 @@ export async function listEntries(
   { search, withTranslations }: { search?: string | undefined; withTranslations: boolean },
   page: PageRequest,
 ): Promise<Page<EntryListItem>> {
+  const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
+  // A group never changes project: when this page was read before, its project's access check (which
+  // loads the content version; on PostgreSQL read with the authentication) is all a repeated read
+  // needs. A deleted group bumped that version, and its kept pages are not current any more.
+  const knownProject = entryReads.projectOf(key);
+  if (knownProject) {
+    const access = await loadProjectAccess(db, principal, knownProject, () => notFound('group'));
+    requireCapability(access, 'canReadEntries');
+    const kept = await entryReads.current<Page<EntryListItem>>(db, key, knownProject, access.project.contentVersion);
+    if (kept) return kept;
+  }
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
-  const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
   const kept = await entryReads.current<Page<EntryListItem>>(db, key, projectId, contentVersion);
   if (kept) return kept;
   const found: Page<EntryListItem> = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
