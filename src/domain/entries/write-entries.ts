@@ -28,7 +28,6 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
   return inTransaction(db, async (trx) => {
     const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
     requireName(input.technicalName, 'entry', access.project.keyStyle);
-    if (await nameTakenUnderParent(trx, group.project_id, group.id, input.technicalName)) throw conflict(duplicateName(input.technicalName));
     const now = nowIso();
     const row: EntryRow = {
       id: newId(),
@@ -42,7 +41,9 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       created_at: now,
       updated_at: now,
     };
-    await guardConstraints(() => insertNewEntry(trx, row, access.project.translationLanguages), duplicateName(input.technicalName), () => notFound('group'));
+    // The name's check is the insert's own (one round trip less under the project's lock on PostgreSQL).
+    const inserted = await guardConstraints(() => insertNewEntry(trx, row, access.project.translationLanguages), duplicateName(input.technicalName), () => notFound('group'));
+    if (!inserted) throw conflict(duplicateName(input.technicalName));
     return entrySummaryView(row);
   });
 }

@@ -11,7 +11,7 @@ import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { findEntry, findTranslation, upsertTranslation } from './entries.js';
-import { findGroup } from './groups.js';
+import { findGroup, nameTaken, nameTakenUnderParent } from './groups.js';
 import { findProjectWithPlace } from './members.js';
 import { markTranslated } from './missing-translations.js';
 import {
@@ -159,20 +159,25 @@ const saveTranslationQuery = prepared(
 );
 
 /**
- * Inserts a new entry and marks it untranslated in each of `languages` (missing-translations.ts):
- * one statement on PostgreSQL, where it runs under the project's lock. A unique or foreign-key
- * violation is thrown as the database reports it (the caller turns it into 409 or 404).
+ * Inserts a new entry, unless its technical name is taken in its group's name space
+ * (nameTakenUnderParent), and marks it untranslated in each of `languages` (missing-translations.ts).
+ * False when the name was taken (nothing written). One statement on PostgreSQL, where it runs under
+ * the project's lock: the check was a round trip of its own there, which every other write of the
+ * project waited for. A unique or foreign-key violation is thrown as the database reports it (the
+ * caller turns it into 409 or 404).
  */
-export async function insertNewEntry(db: Db, row: EntryRow, languages: readonly string[]): Promise<void> {
+export async function insertNewEntry(db: Db, row: EntryRow, languages: readonly string[]): Promise<boolean> {
   const { id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at } = row;
   const entryArgs = [id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at] as const;
   const languagesJson = JSON.stringify(languages);
   if (isPostgres(db)) {
-    await insertEntryLackingQuery(db, ...entryArgs, languagesJson);
-    return;
+    const [result] = (await insertEntryLackingQuery(db, ...entryArgs, languagesJson)).rows;
+    return result?.inserted === true;
   }
+  if (await nameTakenUnderParent(db, project_id, group_id, technical_name)) return false;
   await insertEntryQuery(db, ...entryArgs);
   if (languages.length > 0) await insertLackingQuery(db, id, project_id, created_at, languagesJson);
+  return true;
 }
 
 type EntryArgs = [string, string, string, string, string, string, string | null, string | null, string, string];
@@ -195,6 +200,15 @@ const insertLackingQuery = prepared(4, (db, entryId: string, projectId: string, 
 
 // The foreign key of the missing rows is checked at the statement's end, when the entry is there.
 const insertEntryLackingQuery = prepared(11, (db, ...args: [...EntryArgs, string]) => {
-  const [id, projectId, , , , , , , createdAt] = args;
-  return sql`with inserted as (${INSERT_ENTRY(...(args.slice(0, 10) as EntryArgs))}) ${INSERT_LACKING(db, id, projectId, createdAt, args[10])}`;
+  const [id, projectId, groupId, technicalName, , , , , createdAt] = args;
+  const [, , , , baseTerm, baseTermKey, contextInfo, arbMetadata, , updatedAt] = args;
+  return sql<{ inserted: boolean }>`with inserted as (
+      insert into entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)
+      select ${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt}
+      where not ${nameTaken(projectId, groupId, technicalName, '')}
+      returning id
+    ), lacking as (
+      ${INSERT_LACKING(db, id, projectId, createdAt, args[10])} where exists (select 1 from inserted)
+    )
+    select exists (select 1 from inserted) as inserted`;
 });

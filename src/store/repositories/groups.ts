@@ -82,18 +82,22 @@ export async function nameTakenUnderParent(
  * one of its entries, and for the keys' group a top-level group. `except` ('' for none) is the renamed
  * group or entry itself. The sibling lookup is the sibling-name index's own expression.
  */
-const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | null, technicalName: string, except: string) => {
+const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | null, technicalName: string, except: string) =>
+  sql<{ taken: number | boolean }>`select case when ${nameTaken(projectId, parentId, technicalName, except)} then 1 else 0 end as taken`,
+);
+
+/** The condition of nameTakenQuery, for a statement that checks a name and writes with it at once (content-writes.ts). */
+export function nameTaken(projectId: string, parentId: string | null, technicalName: string, except: string) {
   const parent = sql`cast(${parentId} as text)`;
-  return sql<{ taken: number | boolean }>`select case when
+  return sql<boolean>`(
       exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = coalesce(${parent}, '')
         and g.technical_name = ${technicalName} and g.id <> ${except})
       or (${parent} is null and exists (select 1 from entries e join groups g on g.id = e.group_id
         where g.project_id = ${projectId} and g.parent_id is null and g.technical_name = '' and e.technical_name = ${technicalName}))
       or exists (select 1 from entries e where e.group_id = ${parent} and e.technical_name = ${technicalName} and e.id <> ${except})
       or exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = '' and g.technical_name = ${technicalName}
-        and exists (select 1 from groups r where r.id = ${parent} and r.parent_id is null and r.technical_name = ''))
-    then 1 else 0 end as taken`;
-});
+        and exists (select 1 from groups r where r.id = ${parent} and r.parent_id is null and r.technical_name = '')))`;
+}
 
 /** Applies the given changes to a group. */
 export async function updateGroup(
