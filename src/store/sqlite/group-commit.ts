@@ -14,7 +14,7 @@
  * disk, an I/O error), every write of the group fails and none is half-done. Writes see the earlier
  * writes of their group, which commit with them or fail with them, as in any database's group commit.
  */
-import { CompiledQuery, type QueryResult } from 'kysely';
+import { CompiledQuery, type QueryResult, type SqliteDatabase } from 'kysely';
 
 /** The open transaction: the writes in it wait for its commit. */
 class Group {
@@ -42,12 +42,12 @@ const RELEASE = CompiledQuery.raw('release write');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to write');
 
 export interface WriterAccess {
+  writer: SqliteDatabase;
   /** whether the writer is inside a transaction (false once SQLite has rolled one back on its own) */
   inTransaction: () => boolean;
   /** takes the writer; resolves to the function that hands it on */
   acquire: () => Promise<() => void>;
-  /** runs a statement on the writer */
-  run: <R>(query: CompiledQuery) => QueryResult<R>;
+  run: <R>(database: SqliteDatabase, query: CompiledQuery) => QueryResult<R>;
 }
 
 export class CommitGroups {
@@ -57,13 +57,13 @@ export class CommitGroups {
 
   /** Starts a write (its caller holds the writer): opens the group's transaction if none is open, then the write's savepoint. */
   begin(): void {
-    const { run } = this.access;
+    const { writer, run } = this.access;
     if (!this.#open) {
-      run(BEGIN);
+      run(writer, BEGIN);
       const group = new Group();
       this.#open = group;
     }
-    run(SAVEPOINT);
+    run(writer, SAVEPOINT);
   }
 
   /**
@@ -71,21 +71,21 @@ export class CommitGroups {
    * writer on, then awaits the returned promise: it settles with the group's commit.
    */
   end(): Promise<void> {
-    const { run } = this.access;
+    const { writer, run } = this.access;
     const group = this.#open!;
-    run(RELEASE);
+    run(writer, RELEASE);
     return group.joined();
   }
 
   /** Undoes a write that failed (its caller holds the writer); the group goes on, unless SQLite ended it. */
   undo(cause: unknown): void {
-    const { run, inTransaction } = this.access;
+    const { writer, run, inTransaction } = this.access;
     if (!inTransaction()) {
       this.#abandon(cause);
       return;
     }
-    run(ROLLBACK_TO);
-    run(RELEASE);
+    run(writer, ROLLBACK_TO);
+    run(writer, RELEASE);
   }
 
   /**
@@ -122,9 +122,9 @@ export class CommitGroups {
     if (!group) return;
     this.#open = null;
     try {
-      this.access.run(COMMIT);
+      this.access.run(this.access.writer, COMMIT);
     } catch (error) {
-      if (this.access.inTransaction()) this.access.run(ROLLBACK);
+      if (this.access.inTransaction()) this.access.run(this.access.writer, ROLLBACK);
       group.failed(error);
       return;
     }

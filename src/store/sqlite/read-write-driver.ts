@@ -74,14 +74,14 @@ class RoutedConnection implements DatabaseConnection {
   constructor(private readonly driver: ReadWriteSqliteDriver) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.release) return this.driver.runOnWriter<R>(query);
+    if (this.release) return run<R>(this.driver.writer, query);
     if (SelectQueryNode.is(query.query)) return this.driver.read<R>(query);
     const release = await this.driver.lock.acquire();
     try {
       if (!isWrite(query)) {
         // Anything else (a pragma, DDL) runs on its own, outside the group's transaction.
         this.driver.groups.commitOpen();
-        return this.driver.runOnWriter<R>(query);
+        return run<R>(this.driver.writer, query);
       }
       return await this.#writeInGroup<R>(query, release);
     } finally {
@@ -95,7 +95,7 @@ class RoutedConnection implements DatabaseConnection {
     groups.begin();
     let result: QueryResult<R>;
     try {
-      result = this.driver.runOnWriter<R>(query);
+      result = run<R>(this.driver.writer, query);
     } catch (error) {
       groups.undo(error);
       throw error;
@@ -123,16 +123,7 @@ export class ReadWriteSqliteDriver implements Driver {
     inTransaction: () => boolean,
     private readonly onClose: () => void,
   ) {
-    this.groups = new CommitGroups({ inTransaction, acquire: () => this.lock.acquire(), run: (query) => this.runOnWriter(query) });
-  }
-
-  /** Runs `query` on the writer. Whatever it changed, the kept reads ask the store's version again after it. */
-  runOnWriter<R>(query: CompiledQuery): QueryResult<R> {
-    try {
-      return run<R>(this.writer, query);
-    } finally {
-      this.readerResults.writerRan();
-    }
+    this.groups = new CommitGroups({ writer, inTransaction, acquire: () => this.lock.acquire(), run });
   }
 
   /** A SELECT outside a transaction: on the reader, or from its kept results (reader-results.ts). */

@@ -7,12 +7,11 @@
  * A point read then costs one pragma instead of two joined queries. Only queries marked
  * `keptUntilWrite` (prepared.ts) are kept: their SQL has no clock or random values among its parameters.
  *
- * The pragma is asked once per turn of the event loop, not once per read: it starts a read
- * transaction (the WAL's shared-memory locks), and a point read's two kept reads made it ~6 % of the
- * request's CPU. The answer stays right within a turn: a request whose bytes are read in this turn
- * was sent before the turn began (epoll reported its socket), so any commit another process finished
- * before the request was sent is seen by a pragma asked in this turn; and this process's own writer
- * runs nothing without `writerRan()` being called, which makes the next read ask again.
+ * The pragma is asked before every kept read (~2 µs: it opens a read transaction). Asked once per turn
+ * of the event loop instead, reads were ~6 % faster, but not right: a value taken in the check phase
+ * (where the quota counts' commit resumes requests) lives into the next poll phase, whose requests may
+ * have been sent after another process's commit. Kept for one microtask drain only, it is right, and
+ * measured no faster (bench/ab.mjs, issue 17).
  */
 import type { QueryResult } from 'kysely';
 
@@ -21,31 +20,17 @@ const MAX_RESULTS = 10_000;
 
 export class ReaderResults {
   #version: number | undefined;
-  /** the version was asked in this turn of the event loop, and the writer ran nothing since */
-  #checked = false;
   readonly #results = new Map<string, readonly Record<string, unknown>[]>();
-  readonly #turnEnded = () => {
-    this.#checked = false;
-  };
 
   /** `dataVersion` runs `PRAGMA data_version` on the connection the reads run on. */
   constructor(private readonly dataVersion: () => number) {}
 
-  /** This process's writer ran a statement (maybe a commit): the next read asks the version again. */
-  writerRan(): void {
-    this.#checked = false;
-  }
-
   /** The rows of `sql` with `parameters`, from the store (`run`) unless kept since the last write. */
   read<R>(sql: string, parameters: readonly unknown[], run: () => QueryResult<R>): QueryResult<R> {
-    if (!this.#checked) {
-      const version = this.dataVersion();
-      if (version !== this.#version) {
-        this.#results.clear();
-        this.#version = version;
-      }
-      this.#checked = true;
-      setImmediate(this.#turnEnded);
+    const version = this.dataVersion();
+    if (version !== this.#version) {
+      this.#results.clear();
+      this.#version = version;
     }
     const key = `${sql}\u0000${JSON.stringify(parameters)}`;
     const kept = this.#results.get(key);
