@@ -1,5 +1,5 @@
 /** Reading entries: a group's page (with search), one entry with translations, untranslated entries. */
-import { notFound } from '../../errors.js';
+import { notFound, type AppError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import * as missing from '../../store/repositories/missing-translations.js';
 import type { Db } from '../../store/schema.js';
@@ -24,16 +24,9 @@ export async function listEntries(
   page: PageRequest,
 ): Promise<Page<EntryListItem>> {
   const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
-  // A group never changes project: when this page was read before, its project's access check (which
-  // loads the content version; on PostgreSQL read with the authentication) is all a repeated read
-  // needs. A deleted group bumped that version, and its kept pages are not current any more.
-  const knownProject = entryReads.projectOf(key);
-  if (knownProject) {
-    const access = await loadProjectAccess(db, principal, knownProject, () => notFound('group'));
-    requireCapability(access, 'canReadEntries');
-    const kept = await entryReads.current<Page<EntryListItem>>(db, key, knownProject, access.project.contentVersion);
-    if (kept) return kept;
-  }
+  // A deleted group bumped its project's version: its kept pages are not current any more.
+  const keptPage = await keptOfKnownProject<Page<EntryListItem>>(db, principal, key, () => notFound('group'));
+  if (keptPage) return keptPage;
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
   const kept = await entryReads.current<Page<EntryListItem>>(db, key, projectId, contentVersion);
@@ -54,15 +47,8 @@ export async function listEntries(
 /** One entry with its translations in the project's current translation languages. */
 export async function getEntry(db: Db, principal: Principal, entryId: string): Promise<EntryView> {
   const key = `entry:${entryId}`;
-  // An entry never changes project: when it was read before, its project's access check (which
-  // loads the content version) is all the database work a repeated read needs.
-  const knownProject = entryReads.projectOf(key);
-  if (knownProject) {
-    const access = await loadProjectAccess(db, principal, knownProject, () => notFound('entry'));
-    requireCapability(access, 'canReadEntries');
-    const kept = await entryReads.current<EntryView>(db, key, knownProject, access.project.contentVersion);
-    if (kept) return kept;
-  }
+  const kept = await keptOfKnownProject<EntryView>(db, principal, key, () => notFound('entry'));
+  if (kept) return kept;
   // Read with its translations at once; nothing of them is shown before the access check below.
   const found = await entries.findEntryWithTranslations(db, entryId);
   if (!found) throw notFound('entry');
@@ -76,6 +62,20 @@ export async function getEntry(db: Db, principal: Principal, entryId: string): P
 }
 
 type EntryView = EntrySummaryView & { translations: TranslationView[] };
+
+/**
+ * The read kept under `key`, if it is current, found with its project's access check alone: for the
+ * reads of an entry or a group, which never change project. When it was read before, that check
+ * (which loads the content version; on PostgreSQL with the authentication) is all the database work
+ * a repeated read needs. Undefined when nothing current is kept; the access check's refusals are thrown.
+ */
+async function keptOfKnownProject<T>(db: Db, principal: Principal, key: string, notFound: () => AppError): Promise<T | undefined> {
+  const projectId = entryReads.projectOf(key);
+  if (!projectId) return undefined;
+  const access = await loadProjectAccess(db, principal, projectId, notFound);
+  requireCapability(access, 'canReadEntries');
+  return entryReads.current<T>(db, key, projectId, access.project.contentVersion);
+}
 
 export interface UntranslatedView {
   id: string;

@@ -182,9 +182,10 @@ export async function insertNewEntry(db: Db, row: EntryRow, languages: readonly 
 
 type EntryArgs = [string, string, string, string, string, string, string | null, string | null, string, string];
 
-const INSERT_ENTRY = (...[id, projectId, groupId, technicalName, baseTerm, baseTermKey, contextInfo, arbMetadata, createdAt, updatedAt]: EntryArgs) => sql`
-  insert into entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)
-  values (${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt})`;
+const ENTRY_COLUMNS = sql`entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)`;
+
+const ENTRY_VALUES = (...[id, projectId, groupId, technicalName, baseTerm, baseTermKey, contextInfo, arbMetadata, createdAt, updatedAt]: EntryArgs) =>
+  sql`${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt}`;
 
 /** One missing-translation row per language of the JSON array `languagesJson`. */
 const INSERT_LACKING = (db: Db, entryId: string, projectId: string, createdAt: string, languagesJson: string) => sql`
@@ -192,7 +193,7 @@ const INSERT_LACKING = (db: Db, entryId: string, projectId: string, createdAt: s
   select ${entryId}, value, ${projectId}, ${createdAt}
   from ${isPostgres(db) ? sql`json_array_elements_text(cast(${languagesJson} as json))` : sql`json_each(${languagesJson})`}`;
 
-const insertEntryQuery = prepared(10, (_db, ...args: EntryArgs) => INSERT_ENTRY(...args));
+const insertEntryQuery = prepared(10, (_db, ...args: EntryArgs) => sql`insert into ${ENTRY_COLUMNS} values (${ENTRY_VALUES(...args)})`);
 
 const insertLackingQuery = prepared(4, (db, entryId: string, projectId: string, createdAt: string, languagesJson: string) =>
   INSERT_LACKING(db, entryId, projectId, createdAt, languagesJson),
@@ -200,15 +201,13 @@ const insertLackingQuery = prepared(4, (db, entryId: string, projectId: string, 
 
 // The foreign key of the missing rows is checked at the statement's end, when the entry is there.
 const insertEntryLackingQuery = prepared(11, (db, ...args: [...EntryArgs, string]) => {
-  const [id, projectId, groupId, technicalName, , , , , createdAt] = args;
-  const [, , , , baseTerm, baseTermKey, contextInfo, arbMetadata, , updatedAt] = args;
+  const [id, projectId, groupId, technicalName, , , , , createdAt, , languagesJson] = args;
   return sql<{ inserted: boolean }>`with inserted as (
-      insert into entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)
-      select ${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt}
+      insert into ${ENTRY_COLUMNS} select ${ENTRY_VALUES(...(args.slice(0, 10) as EntryArgs))}
       where not ${nameTaken(projectId, groupId, technicalName, '')}
       returning id
     ), lacking as (
-      ${INSERT_LACKING(db, id, projectId, createdAt, args[10])} where exists (select 1 from inserted)
+      ${INSERT_LACKING(db, id, projectId, createdAt, languagesJson)} where exists (select 1 from inserted)
     )
     select exists (select 1 from inserted) as inserted`;
 });
