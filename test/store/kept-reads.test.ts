@@ -4,7 +4,7 @@
  * by another connection of this one, must be seen by the very next request: a revoked key, a removed
  * member, a changed role. Expiry needs no write at all and must be seen too.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -39,7 +39,8 @@ describe('kept key and access checks on sqlite', () => {
   const read = (key: string) => server.api('GET', `/projects/${projectId}`, { key });
 
   it("refuses a key revoked by this process's own writer in the same turn of the event loop", async () => {
-    const store = await openStore(`sqlite:${join(mkdtempSync(join(tmpdir(), 'tolk-kept-')), 'tolk.db')}`);
+    const dir = mkdtempSync(join(tmpdir(), 'tolk-kept-'));
+    const store = await openStore(`sqlite:${join(dir, 'tolk.db')}`);
     try {
       const user = await createUser(store.db, { email: 'kept@example.com', firstName: 'K', lastName: 'Ept', dailyQuota: 10 });
       expect(await authenticateKey(store.db, user.apiKey)).not.toBeNull();
@@ -54,6 +55,7 @@ describe('kept key and access checks on sqlite', () => {
       expect(turnEnded, 'the reads ran in one turn, as this test means them to').toBe(false);
     } finally {
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -25,12 +25,10 @@ export async function listEntries(
 ): Promise<Page<EntryListItem>> {
   const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
   // A deleted group bumped its project's version: its kept pages are not current any more.
-  const keptPage = await keptOfKnownProject<Page<EntryListItem>>(db, principal, key, () => notFound('group'));
-  if (keptPage) return keptPage;
+  const kept = await keptOfKnownProject<Page<EntryListItem>>(db, principal, key, () => notFound('group'));
+  if (kept) return kept;
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
-  const kept = await entryReads.current<Page<EntryListItem>>(db, key, projectId, contentVersion);
-  if (kept) return kept;
   const found: Page<EntryListItem> = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
   if (withTranslations) {
     const rows = await entries.listTranslationsOfEntries(db, found.result.map((entry) => entry.id), translationLanguages);
