@@ -1,6 +1,6 @@
 /** Export durations by format and outcome, from the request's start to the body's end or abort. */
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -37,19 +37,23 @@ export function observeExports(app: FastifyInstance, registry: Registry): void {
     buckets: EXPORT_BUCKETS,
     registers: [registry],
   });
-  app.addHook('onRequest', async (request, reply) => {
-    const format = request.routeOptions.config?.exportFormat;
+  // Only the export routes get the hooks (added as each is registered): no other request pays for them.
+  app.addHook('onRoute', (route) => {
+    const format = route.config?.exportFormat;
     if (!format) return;
-    reply.raw.once('close', () => {
-      const outcome = outcomeOf(reply.statusCode, reply.raw.writableFinished, failedBodies.has(reply.raw));
-      if (outcome) durations.observe({ format, outcome }, reply.elapsedTime / 1000);
-    });
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.exportFormat && payload instanceof Readable) {
+    const measure: onRequestHookHandler = (_request, reply, done) => {
+      reply.raw.once('close', () => {
+        const outcome = outcomeOf(reply.statusCode, reply.raw.writableFinished, failedBodies.has(reply.raw));
+        if (outcome) durations.observe({ format, outcome }, reply.elapsedTime / 1000);
+      });
+      done();
+    };
+    const watchBody: onSendHookHandler = (_request, reply, payload, done) => {
       // Fastify destroys the body without an error when the client leaves; an error is a real failure.
-      payload.once('error', () => failedBodies.add(reply.raw));
-    }
-    return payload;
+      if (payload instanceof Readable) payload.once('error', () => failedBodies.add(reply.raw));
+      done(null, payload);
+    };
+    route.onRequest = [measure, ...[route.onRequest ?? []].flat()];
+    route.onSend = [...[route.onSend ?? []].flat(), watchBody];
   });
 }

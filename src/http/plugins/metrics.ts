@@ -37,13 +37,14 @@ function countRequests(app: FastifyInstance, registry: Registry): void {
     buckets: REQUEST_BUCKETS,
     registers: [registry],
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // 'close', not onResponse: onResponse misses responses whose client went away mid-body.
     reply.raw.once('close', () => {
       const labels = { method: KNOWN_METHODS.has(request.method) ? request.method : 'OTHER', route: routeLabel(request), status_code: String(reply.statusCode) };
       requests.inc(labels);
       durations.observe(labels, reply.elapsedTime / 1000);
     });
+    done();
   });
 }
 

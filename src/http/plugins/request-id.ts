@@ -31,8 +31,8 @@ export function echoRequestId(request: FastifyRequest, reply: FastifyReply): voi
 
 /** Echoes the id on every response of the instance, errors included (they are sent through onSend too). */
 export function installRequestIdEcho(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     echoRequestId(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -12,10 +12,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** Adds the security headers to every response of the instance. */
+/** Adds the security headers to every response of the instance (a callback hook: no promise per request). */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
-    return payload;
+    done(null, payload);
   });
 }

@@ -27,9 +27,9 @@ function findUnstorable(root: unknown, rootPath: string): string | undefined {
 
 /** Checks body, query and params of every request before schema validation. */
 export function installTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const path =
       findUnstorable(request.body, '/body') ?? findUnstorable(request.query, '/querystring') ?? findUnstorable(request.params, '/params');
-    if (path) throw validationError(UNSTORABLE_MESSAGE, path);
+    done(path ? validationError(UNSTORABLE_MESSAGE, path) : undefined);
   });
 }
