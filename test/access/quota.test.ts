@@ -162,6 +162,19 @@ describe.each(DIALECTS)('the daily quota on %s', (dialect) => {
     expect(rateLimitOf(invalid)).toMatchObject({ limit: 10, remaining: 7 });
   });
 
+  it('counts a conditional export answered 404 or 400, which its handler never got to charge', async () => {
+    const user = await server.user({ dailyQuota: 10 });
+    const project = await createProject(server, user.apiKey);
+    const conditional = { key: user.apiKey, headers: { 'if-none-match': '"some-etag"' } };
+    const unknown = await server.api('GET', '/projects/nosuchproject/export/json', conditional);
+    expect(unknown.status).toBe(404);
+    expect(rateLimitOf(unknown)).toMatchObject({ limit: 10, remaining: 8 });
+    const invalid = await server.api('GET', `/projects/${project.id}/export/json?format=maybe`, conditional);
+    expect(invalid.status).toBe(400);
+    expect(rateLimitOf(invalid)).toMatchObject({ limit: 10, remaining: 7 });
+    expect(await usedToday(user.id)).toBe(3);
+  });
+
   it('counts per user: two keys of one user share one count', async () => {
     const user = await server.user({ dailyQuota: 4 });
     const second = await createApiKey(server.store.db, user.id, 'second');

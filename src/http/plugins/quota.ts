@@ -21,9 +21,12 @@ declare module 'fastify' {
 /** The quota meters API keys; requests of a signed-in browser are not counted (contract). */
 const isMetered = (request: FastifyRequest) => request.principal?.authenticatedBy !== 'session';
 
+/** Whether the request is still to be counted (an API key's, not counted yet). */
+const uncharged = (request: FastifyRequest) => !request.quotaCharged && isMetered(request);
+
 /** Charges one request and sets the RateLimit-* headers on the reply (429 when the quota is used up). */
 export async function chargeQuota(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.quotaCharged || !isMetered(request)) return;
+  if (!uncharged(request)) return;
   request.quotaCharged = true;
   reply.headers(rateLimitHeaders(await chargeRequest(db, principalOf(request))));
 }
@@ -32,21 +35,24 @@ export async function chargeQuota(db: Db, request: FastifyRequest, reply: Fastif
 export const isDeferred = (request: FastifyRequest) =>
   request.routeOptions.config.chargesConditionalItself === true && request.headers['if-none-match'] !== undefined;
 
-/** Charges every request of the scope, after authentication (register after requireApiKey). */
+/**
+ * Charges every request of the scope, after authentication (register after requireApiKey). Callback
+ * hooks: most requests need nothing of them here (on PostgreSQL the key check counted the request
+ * already), and an async hook would cost each of those a promise anyway.
+ */
 export function meterRequests(scope: FastifyInstance, db: Db): void {
   scope.decorateRequest('quotaCharged', false);
-  scope.addHook('onRequest', async (request, reply) => {
-    if (!isDeferred(request)) await chargeQuota(db, request, reply);
+  scope.addHook('onRequest', (request, reply, done) => {
+    if (isDeferred(request) || !uncharged(request)) return done();
+    chargeQuota(db, request, reply).then(() => done(), done);
   });
   // A deferred request that failed before its handler charged it (400, 404, …) still counts.
-  scope.addHook('onSend', async (request, reply, payload) => {
-    if (!isDeferred(request) || request.quotaCharged || reply.statusCode === 304 || !request.principal) return payload;
-    try {
-      await chargeQuota(db, request, reply);
-    } catch (error) {
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    if (!isDeferred(request) || !uncharged(request) || reply.statusCode === 304 || !request.principal) return done(null, payload);
+    chargeQuota(db, request, reply).then(
+      () => done(null, payload),
       // Already answering with an error; past the quota the count simply stays at the limit.
-      if (!(error instanceof AppError)) throw error;
-    }
-    return payload;
+      (error: unknown) => (error instanceof AppError ? done(null, payload) : done(error as Error)),
+    );
   });
 }
