@@ -7,7 +7,8 @@
  * A point read then costs one pragma instead of two joined queries. Only queries marked
  * `keptUntilWrite` (prepared.ts) are kept: their SQL has no clock or random values among its parameters.
  *
- * The pragma is asked before every kept read (~2 µs: it opens a read transaction). Asked once per turn
+ * The pragma is asked before every kept read (it opens a read transaction: ~2 µs on one machine, 5.1–5.8 µs on
+ * one where a system call costs ~2.2 µs, two fcntl calls on the -shm file each time). Asked once per turn
  * of the event loop instead, reads were ~6 % faster, but not right: a value taken in the check phase
  * (where the quota counts' commit resumes requests) lives into the next poll phase, whose requests may
  * have been sent after another process's commit. Kept for one microtask drain only, it is right, and
