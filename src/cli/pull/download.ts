@@ -1,4 +1,8 @@
-/** Fetches one export from a tolk server, whole, into memory: nothing is written until it has all arrived. */
+/**
+ * Fetches one export from a tolk server, whole, into memory: nothing is written until it has all
+ * arrived. At most `maxBytes` of it: past that the download is dropped and refused.
+ */
+import { byteCount, readBounded, readErrorText } from '../bounded-body.js';
 import type { PullFormat } from './options.js';
 
 export type Download = { changed: false } | { changed: true; etag: string | null; body: Buffer };
@@ -13,13 +17,15 @@ export interface DownloadRequest {
   namespaces?: boolean;
   /** sent as If-None-Match */
   etag?: string;
+  /** the most bytes the body may have (`--max-bytes`) */
+  maxBytes: number;
   /** called with the bytes received so far */
   onProgress?: (received: number) => void;
 }
 
 /** The server's contract error (`{code, message}`) as one line, or the status when the body is not one. */
 export async function httpErrorReason(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
+  const text = await readErrorText(response);
   try {
     const body = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof body.code === 'string') return `${body.code}: ${String(body.message ?? '')}`.trim();
@@ -36,18 +42,7 @@ export function networkReason(error: unknown, url: string): string {
   return `cannot reach ${url}: ${detail}`;
 }
 
-async function readBody(response: Response, onProgress?: (received: number) => void): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  if (response.body) {
-    for await (const chunk of response.body) {
-      chunks.push(chunk);
-      received += chunk.byteLength;
-      onProgress?.(received);
-    }
-  }
-  return Buffer.concat(chunks);
-}
+const tooLarge = (maxBytes: number) => () => new Error(`refused the download: it is larger than ${byteCount(maxBytes)} bytes (--max-bytes)`);
 
 /** GETs `{url}/api/v1/projects/{project}/export/{format}`; throws a one-line reason on any failure. */
 export async function downloadExport(request: DownloadRequest): Promise<Download> {
@@ -62,7 +57,7 @@ export async function downloadExport(request: DownloadRequest): Promise<Download
     response = await fetch(target, { headers });
     if (response.status === 304) return { changed: false };
     if (!response.ok) throw new Error(await httpErrorReason(response));
-    body = await readBody(response, request.onProgress);
+    body = await readBounded(response, request.maxBytes, tooLarge(request.maxBytes), request.onProgress);
   } catch (error) {
     if (error instanceof TypeError) throw new Error(networkReason(error, request.url));
     throw error;

@@ -3,6 +3,7 @@
  * their export holds the `other` branch, which a developer should know about. Warnings only: a pull
  * that downloaded its files succeeded, and a failure to read the checks does not undo that.
  */
+import { readBounded } from '../bounded-body.js';
 import type { PullOptions } from './options.js';
 
 interface CheckPage {
@@ -15,7 +16,7 @@ const PAGE = 100;
 const MAX_PAGES = 50;
 
 /** The warning lines of `options.format` (none for json, whose messages are stored ICU). */
-export async function notNativeWarnings(options: Pick<PullOptions, 'url' | 'apiKey' | 'project' | 'format'>): Promise<string[]> {
+export async function notNativeWarnings(options: Pick<PullOptions, 'url' | 'apiKey' | 'project' | 'format' | 'maxBytes'>): Promise<string[]> {
   if (options.format === 'json') return [];
   const lines: string[] = [];
   try {
@@ -26,7 +27,8 @@ export async function notNativeWarnings(options: Pick<PullOptions, 'url' | 'apiK
       target.searchParams.set('offset', String(page * PAGE));
       const response = await fetch(target, { headers: { authorization: `Bearer ${options.apiKey}` } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const body = (await response.json()) as CheckPage;
+      const text = await readBounded(response, options.maxBytes, () => new Error('a page of checks is larger than --max-bytes'));
+      const body = JSON.parse(text.toString('utf8')) as CheckPage;
       for (const item of body.result) lines.push(`warning: ${item.key} (${item.language}): ${item.message}`);
       if ((page + 1) * PAGE >= body.total) return lines;
       if (page + 1 === MAX_PAGES) lines.push(`warning: … and ${body.total - lines.length} more (GET /projects/${options.project}/checks?check=not-native:${options.format})`);

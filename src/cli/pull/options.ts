@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FORMAT_IDS, type FormatId } from '../../exports/format.js';
+import { DEFAULT_MAX_BYTES } from '../bounded-body.js';
 
-// The server's list of formats: a new export format must be given a file layout in export-files.ts.
+// The server's list of formats: a new export format must be given a file layout in export-files.ts and file-layout.ts.
 export const PULL_FORMATS = FORMAT_IDS;
 export type PullFormat = FormatId;
 
@@ -23,6 +24,8 @@ export interface PullOptions {
   quiet: boolean;
   /** i18next: `<lang>/<group>.json` per top-level group instead of `<lang>/translation.json` */
   namespaces: boolean;
+  /** the most bytes the download, and an archive's files, may hold */
+  maxBytes: number;
 }
 
 /** What commander gives: every option undefined unless it was on the command line. */
@@ -35,6 +38,7 @@ export interface PullFlags {
   pretty?: boolean;
   quiet?: boolean;
   namespaces?: boolean;
+  maxBytes?: string;
 }
 
 export type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out', string>> & { pretty?: boolean };
@@ -92,6 +96,13 @@ export function resolveServerOptions(flags: Pick<PullFlags, 'url' | 'key' | 'pro
   };
 }
 
+function maxBytesOf(flag: string | undefined): number {
+  if (flag === undefined) return DEFAULT_MAX_BYTES;
+  const bytes = Number(flag);
+  if (!/^[1-9][0-9]*$/.test(flag) || !Number.isSafeInteger(bytes)) throw new Error(`--max-bytes must be a whole number of bytes ≥ 1, not "${flag}"`);
+  return bytes;
+}
+
 /** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
 export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd: string): PullOptions {
   const file = readConfigFile(cwd);
@@ -107,5 +118,6 @@ export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd
     pretty: flags.pretty ?? file.pretty ?? false,
     quiet: flags.quiet ?? false,
     namespaces: flags.namespaces ?? false,
+    maxBytes: maxBytesOf(flags.maxBytes),
   };
 }

@@ -1,14 +1,17 @@
 /**
  * `tolk pull`: a client of a running tolk server (not of the store, unlike the other commands) that
  * downloads one export and writes it where the framework reads it. Nothing is written unless the
- * whole download arrived and, for archives, every member passed the checks.
+ * whole download arrived within --max-bytes and every file is one of the format's own (file-layout.ts);
+ * what it prints of the server's text goes through terminal-text.ts.
  */
 import type { Command } from 'commander';
+import { byteCount, DEFAULT_MAX_BYTES } from '../bounded-body.js';
+import { jsonLine, printable } from '../terminal-text.js';
 import { downloadExport } from './download.js';
 import { notNativeWarnings } from './not-native-warnings.js';
 import { exportFiles } from './export-files.js';
 import { PULL_FORMATS, resolvePullOptions, type PullFlags, type PullOptions } from './options.js';
-import { reusableEtag, saveState, STATE_FILE } from './pull-state.js';
+import { reusableEtag, saveState } from './pull-state.js';
 import { writeFilesAtomically } from './write-files.js';
 
 export interface PullResult {
@@ -41,8 +44,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const download = await downloadExport({ ...options, etag, onProgress: progress.update }).finally(progress.done);
   const summary = { format: options.format, project: options.project, out: options.out };
   if (!download.changed) return { changed: false, ...summary, etag: etag ?? null, files: [], bytes: 0 };
-  const files = await exportFiles(options.format, download.body, options.pretty);
-  if (files.some((file) => file.name === STATE_FILE)) throw new Error(`refused archive member "${STATE_FILE}": the name is tolk's own`);
+  const files = await exportFiles(download.body, options);
   const written = await writeFilesAtomically(options.out, files);
   await saveState(options, download.etag, written);
   const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
@@ -63,11 +65,12 @@ export function registerPullCommand(program: Command): void {
     .option('--no-pretty', 'compact JSON (overrides "pretty" in tolk.json)')
     .option('--quiet', 'no progress line on stderr')
     .option('--namespaces', 'i18next: each top-level group as its own namespace file <lang>/<group>.json')
+    .option('--max-bytes <n>', `refuse a download, or an archive's unpacked files, of more than n bytes (default ${byteCount(DEFAULT_MAX_BYTES)})`)
     .action(async (flags: PullFlags) => {
       const options = resolvePullOptions(flags, process.env, process.cwd());
       const result = await pull(options);
       // Only when the files changed: an unchanged export has the warnings the last pull printed.
-      if (result.changed) for (const line of await notNativeWarnings(options)) process.stderr.write(`${line}\n`);
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      if (result.changed) for (const line of await notNativeWarnings(options)) process.stderr.write(`${printable(line)}\n`);
+      process.stdout.write(`${jsonLine(result)}\n`);
     });
 }

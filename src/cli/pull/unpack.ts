@@ -1,12 +1,15 @@
 /**
  * Reads a .tar.gz export into memory, refusing anything that could write outside the target
- * directory: the archive comes over the network, so it is untrusted input. The whole archive is
- * checked before a single file is written.
+ * directory or that is not one of the format's own files: the archive comes over the network, so it
+ * is untrusted input. Each member's name is checked before its bytes are read, and the whole archive
+ * before a single file is written.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract, type Header } from 'tar-stream';
+import { byteCount } from '../bounded-body.js';
+import { outsideLayout, type FileLayout } from './file-layout.js';
 
 export interface PulledFile {
   /** relative, with forward slashes */
@@ -14,8 +17,8 @@ export interface PulledFile {
   content: Buffer;
 }
 
-/** Far above any real export; stops a gzip bomb from filling memory. */
-const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+/** A tar header's size: counted with the files' bytes, so a bomb of empty members is bounded too. */
+const HEADER_BYTES = 512;
 
 /** The member's name as a safe relative path, or a reason it is refused. */
 function safeMemberName(name: string): string {
@@ -29,26 +32,48 @@ function safeMemberName(name: string): string {
   return segments.join('/');
 }
 
-function checkType(header: Header): void {
+function checkType(header: Header): 'file' | 'directory' {
   if (header.type !== 'file' && header.type !== 'directory') {
     throw new Error(`refused archive member "${header.name}": it is a ${header.type ?? 'special entry'}, not a regular file or directory`);
   }
+  return header.type;
 }
 
-/** The regular files of a gzip-compressed tar, in archive order; directories are implied by the names. */
-export async function unpackTarGz(archive: Buffer): Promise<PulledFile[]> {
+/** The member's safe relative name, or the reason it is refused: its kind, its path, then the layout. */
+function checkMember(header: Header, layout: FileLayout): string {
+  const kind = checkType(header);
+  const name = safeMemberName(header.name);
+  const outside = outsideLayout(layout, name, kind);
+  if (outside) throw new Error(`refused archive member "${header.name}": ${outside}`);
+  return name;
+}
+
+/**
+ * The regular files of a gzip-compressed tar, in archive order (directories are implied by the names),
+ * each one of `layout`'s; refused when the files hold more than `maxBytes` in all.
+ */
+export async function unpackTarGz(archive: Buffer, layout: FileLayout, maxBytes: number): Promise<PulledFile[]> {
   const files: PulledFile[] = [];
   let total = 0;
+  let refusal: Error | undefined;
   const reader = extract();
+  const refuse = (error: Error) => {
+    refusal ??= error;
+    reader.destroy(error);
+  };
+  const tooLarge = () => new Error(`refused the archive: its files hold more than ${byteCount(maxBytes)} bytes (--max-bytes)`);
   reader.on('entry', (header, stream, next) => {
+    // Destroying the reader errors the member's stream too; the refusal is reported once, below.
+    stream.on('error', () => {});
     try {
-      checkType(header);
-      const name = safeMemberName(header.name);
+      const name = checkMember(header, layout);
+      total += HEADER_BYTES;
+      if (total > maxBytes) throw tooLarge();
       const chunks: Buffer[] = [];
       stream.on('data', (data) => {
         const chunk = data as Buffer;
         total += chunk.length;
-        if (total > MAX_UNPACKED_BYTES) reader.destroy(new Error('the archive unpacks to more than 1 GiB'));
+        if (total > maxBytes) return refuse(tooLarge());
         chunks.push(chunk);
       });
       stream.on('end', () => {
@@ -56,14 +81,13 @@ export async function unpackTarGz(archive: Buffer): Promise<PulledFile[]> {
         next();
       });
     } catch (error) {
-      reader.destroy(error as Error);
+      refuse(error as Error);
     }
   });
   try {
     await pipeline(Readable.from([archive]), createGunzip(), reader);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(message.startsWith('refused') ? message : `the archive cannot be read: ${message}`);
+    throw refusal ?? new Error(`the archive cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   return files;
 }
