@@ -3,6 +3,7 @@
  * object on stdout, or a one-line reason on stderr with a non-zero exit. `doctor` alone prints its
  * report either way: problems found exit 1 with the report on stdout and their count on stderr.
  * `pull` and `push` are the exceptions to "never HTTP": they are clients of a running server (see cli/pull/, cli/push/).
+ * What is printed of stored or received text goes through terminal-text.ts, so no escape sequence reaches a terminal.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
@@ -15,6 +16,7 @@ import { AppError } from '../errors.js';
 import { inReadSnapshot } from '../store/read-snapshot.js';
 import { openStore, openStoreReadOnly, type Store } from '../store/open-store.js';
 import { readPasswordFromStdin } from './password-stdin.js';
+import { jsonLine, printable } from './terminal-text.js';
 import { registerPullCommand } from './pull/pull.js';
 import { registerPushCommand } from './push/push.js';
 
@@ -28,7 +30,7 @@ async function withStore(work: (store: Store) => Promise<unknown>): Promise<void
   const config = loadConfig();
   const store = await openStore(config.databaseUrl, { namedStatements: config.namedStatements });
   try {
-    process.stdout.write(`${JSON.stringify(await work(store))}\n`);
+    process.stdout.write(`${jsonLine(await work(store))}\n`);
   } finally {
     await store.close();
   }
@@ -108,7 +110,7 @@ program
     const store = await openStoreReadOnly(loadConfig().databaseUrl);
     try {
       const report = await inReadSnapshot(store.reader, inspectStore);
-      process.stdout.write(`${JSON.stringify(report)}\n`);
+      process.stdout.write(`${jsonLine(report)}\n`);
       if (!report.ok) {
         process.stderr.write(`tolk doctor: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} found\n`);
         process.exitCode = 1;
@@ -122,6 +124,7 @@ registerPullCommand(program);
 registerPushCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
-  process.stderr.write(`tolk: ${error instanceof Error ? error.message : String(error)}\n`);
+  // The reason may quote a server's message, a stored text or a file name: printable keeps it one inert line.
+  process.stderr.write(`tolk: ${printable(error instanceof Error ? error.message : String(error))}\n`);
   process.exit(1);
 });

@@ -4,7 +4,9 @@
  * `--json`) and exits 1 when anything was refused.
  */
 import type { Command } from 'commander';
+import { byteCount, DEFAULT_MAX_BYTES, readBounded } from '../bounded-body.js';
 import { networkReason } from '../pull/download.js';
+import { jsonLine } from '../terminal-text.js';
 import { PUSH_FORMATS, resolvePushOptions, type PushFlags, type PushOptions } from './options.js';
 import { packFiles, type PackedBody } from './pack-files.js';
 import { refusalTable, reportTable, type ImportReport } from './report-table.js';
@@ -52,7 +54,9 @@ export async function push(options: PushOptions, packed: PackedBody, onProgress:
   } catch (error) {
     throw new Error(networkReason(error, options.url));
   }
-  const text = await response.text();
+  // A report lists at most 1,000 items of each kind: far below this, unless the server is not tolk.
+  const tooLarge = () => new Error(`the server's answer is larger than ${byteCount(DEFAULT_MAX_BYTES)} bytes`);
+  const text = (await readBounded(response, DEFAULT_MAX_BYTES, tooLarge)).toString('utf8');
   let body: any;
   try {
     body = JSON.parse(text);
@@ -89,11 +93,11 @@ export function registerPushCommand(program: Command): void {
       if (showProgress) process.stderr.write('\n');
       if (!outcome.ok) {
         if (outcome.status !== 400 || outcome.details.length === 0) throw new Error(`${outcome.code}: ${outcome.message}`);
-        process.stdout.write(`${options.json ? JSON.stringify(outcome) : refusalTable(outcome.message, outcome.details)}\n`);
+        process.stdout.write(`${options.json ? jsonLine(outcome) : refusalTable(outcome.message, outcome.details)}\n`);
         process.exitCode = 1;
         return;
       }
-      process.stdout.write(`${options.json ? JSON.stringify({ ...outcome.report, files: outcome.files }) : reportTable(outcome.report, outcome.files)}\n`);
+      process.stdout.write(`${options.json ? jsonLine({ ...outcome.report, files: outcome.files }) : reportTable(outcome.report, outcome.files)}\n`);
       if (outcome.report.totals.refused > 0) process.exitCode = 1;
     });
 }

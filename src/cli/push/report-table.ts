@@ -1,5 +1,9 @@
-/** The import report as a person reads it: the counts, then each list as a table of key, language and text. */
+/**
+ * The import report as a person reads it: the counts, then each list as a table of key, language and
+ * text. Every value in it is the server's, so each goes through printable() (terminal-text.ts).
+ */
 import { REPORT_LIST_CAP, type ImportReport } from '../../domain/imports/import-project.js';
+import { printable } from '../terminal-text.js';
 
 export type { ImportReport };
 
@@ -7,12 +11,16 @@ export type { ImportReport };
 const SHOWN = 50;
 const WIDTH = 60;
 
+/** A cell: one line of printable text, cut to `width`. */
 const cut = (text: string, width = WIDTH) => {
-  const line = text.replace(/\s+/g, ' ');
+  const line = printable(String(text).replace(/\s+/g, ' '));
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 };
 
-const figure = (n: number) => n.toLocaleString('en');
+/** A heading's count, with thousands separators. */
+const figure = (n: number) => printable(n.toLocaleString('en'));
+/** A count of the summary, as the server sent it (a number, unless the server is not tolk). */
+const count = (n: number) => printable(String(n));
 
 /**
  * A list as a table under its count. `total` is the true count (the report's totals), of which the
@@ -40,17 +48,17 @@ export function reportTable(report: ImportReport, files: readonly string[]): str
   const { groups, entries, translations } = report;
   return [
     `${report.dryRun ? 'Dry run (nothing written)' : 'Imported'} from ${files.length} file(s)`,
-    `  groups        ${groups.created} new`,
-    `  entries       ${entries.created} new, ${entries.updated} updated, ${entries.unchanged} unchanged`,
-    `  translations  ${translations.created} new, ${translations.updated} updated, ${translations.unchanged} unchanged`,
+    `  groups        ${count(groups.created)} new`,
+    `  entries       ${count(entries.created)} new, ${count(entries.updated)} updated, ${count(entries.unchanged)} unchanged`,
+    `  translations  ${count(translations.created)} new, ${count(translations.updated)} updated, ${count(translations.unchanged)} unchanged`,
     ...table('Conflicts: stored texts kept (--mode overwrite replaces them)', ['key', 'language', 'stored', 'imported'],
-      report.conflicts.map((item) => [cut(item.key, 40), item.language, cut(item.stored, 30), cut(item.imported, 30)]), report.totals.conflicts),
-    ...table('Refused', ['key', 'language', 'why'], report.refused.map((item) => [cut(item.key, 40), item.language, cut(item.message, 90)]), report.totals.refused),
-    ...table('Warnings', ['key', 'language', 'what'], report.warnings.map((item) => [cut(item.key, 40), item.language, cut(item.message, 90)]), report.totals.warnings),
+      report.conflicts.map((item) => [cut(item.key, 40), cut(item.language, 20), cut(item.stored, 30), cut(item.imported, 30)]), report.totals.conflicts),
+    ...table('Refused', ['key', 'language', 'why'], report.refused.map((item) => [cut(item.key, 40), cut(item.language, 20), cut(item.message, 90)]), report.totals.refused),
+    ...table('Warnings', ['key', 'language', 'what'], report.warnings.map((item) => [cut(item.key, 40), cut(item.language, 20), cut(item.message, 90)]), report.totals.warnings),
   ].join('\n');
 }
 
 /** A 400's details (every refused item up to the cap, nothing written; the message gives the count) as a table. */
 export function refusalTable(message: string, details: readonly { path: string; message: string }[]): string {
-  return [`Nothing imported: ${message}`, ...table('Refused', ['language:key', 'why'], details.map((item) => [cut(item.path, 50), cut(item.message, 90)]), undefined)].join('\n');
+  return [`Nothing imported: ${printable(message)}`, ...table('Refused', ['language:key', 'why'], details.map((item) => [cut(item.path, 50), cut(item.message, 90)]), undefined)].join('\n');
 }
