@@ -14,7 +14,7 @@ import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { installWebApp } from './http/plugins/web-app.js';
-import { profileRoute, publicAccountRoutes, sessionAccountRoutes } from './http/routes/accounts.js';
+import { profileRoute, publicAccountRoutes, sessionAccountRoutes, usageRoute } from './http/routes/accounts.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { checkRoutes } from './http/routes/checks.js';
 import { healthRoutes, type Lifecycle } from './http/routes/health.js';
@@ -121,6 +121,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
         await authenticated.register(checkRoutes(store.reader), options);
         await authenticated.register(importRoutes(importMaxBytes), options);
         await authenticated.register(profileRoute, options);
+        await authenticated.register(usageRoute(store.usage), options);
         await authenticated.register(webAppSupportRoutes, options);
         await authenticated.register(async (sessionOnly) => {
           requireWebSession(sessionOnly);

@@ -110,15 +110,15 @@ describe.each(DIALECTS)('web sessions on %s', (dialect) => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
-  it('does not charge session requests to the daily API quota, and sends no RateLimit headers', async () => {
+  it('charges session requests to the daily quota like key requests, with RateLimit headers (more in test/access/session-metering.test.ts)', async () => {
     const session = await openBrowserSession(server, newAccount(), names);
     for (let i = 0; i < 3; i++) {
       const response = await session.call('GET', '/info');
       expect(response.status).toBe(200);
-      expect(response.headers.get('ratelimit-remaining')).toBeNull();
+      expect(response.headers.get('ratelimit-remaining')).toBe(String(10_000 - i - 1));
     }
-    const usage = await server.store.usage.selectFrom('daily_usage').selectAll().where('user_id', '=', session.user.id).execute();
-    expect(usage).toEqual([]);
+    const usage = await server.store.usage.selectFrom('daily_usage').select('count').where('user_id', '=', session.user.id).execute();
+    expect(usage.map((row) => Number(row.count))).toEqual([3]);
   });
 
   it('signs out: the cookie is cleared and the old cookie gets 401 at once', async () => {

@@ -10,7 +10,7 @@ export interface Principal {
   userId: string;
   /** authenticated API requests the user may make per UTC day (absent for callers that are not metered) */
   dailyQuota?: number;
-  /** how the caller proved who it is: API keys are metered, web sessions are not (contract) */
+  /** how the caller proved who it is: an API key or a web session (both are metered alike, contract) */
   authenticatedBy?: 'apiKey' | 'session';
   /**
    * The request's project as the user saw it when the request was authenticated, read in the same

@@ -64,7 +64,7 @@ export async function resumeSession(db: Db, cookieSecret: string): Promise<LiveS
     const expiresAt = Math.min(now + IDLE_LIFETIME_MS, Date.parse(found.createdAt) + ABSOLUTE_LIFETIME_MS);
     await touchSession(db, found.idHash, new Date(now).toISOString(), new Date(expiresAt).toISOString());
   }
-  return { idHash: found.idHash, csrfSecret: found.csrfSecret, principal: { userId: found.userId, authenticatedBy: 'session' } };
+  return { idHash: found.idHash, csrfSecret: found.csrfSecret, principal: { userId: found.userId, dailyQuota: Number(found.dailyQuota), authenticatedBy: 'session' } };
 }
 
 /** A fresh CSRF token for a session (each one differs; all verify). */

@@ -1,6 +1,6 @@
-/** The daily API quota: every authenticated API-key request counts against its user's UTC day. */
+/** The daily quota: every authenticated request (API key or web session) counts against its user's UTC day. */
 import { AppError } from '../../errors.js';
-import { countRequest } from '../../store/repositories/usage.js';
+import { countOf, countRequest } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 
@@ -46,10 +46,28 @@ export function quotaStateAfter(principal: Principal, count: number | null, now 
   const { resetSeconds } = dayOf(now);
   if (count === null) {
     const state = { limit, remaining: 0, resetSeconds };
-    throw new AppError('ERR_QUOTA_EXCEEDED', `the daily quota of ${limit} API requests is used up; it resets at 00:00 UTC`, undefined, {
+    throw new AppError('ERR_QUOTA_EXCEEDED', `the daily quota of ${limit} requests is used up; it resets at 00:00 UTC`, undefined, {
       ...rateLimitHeaders(state),
       'retry-after': String(resetSeconds),
     });
   }
   return { limit, remaining: limit - count, resetSeconds };
+}
+
+/** What the user has used of today's quota and what is left (GET /usage; reading it counts nothing). */
+export interface QuotaUsage {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** seconds until the count resets, at the next UTC midnight */
+  resetsInSeconds: number;
+}
+
+/** The caller's budget of the current UTC day, as the web app's settings show it. */
+export async function quotaUsage(db: Db, principal: Principal, now = new Date()): Promise<QuotaUsage> {
+  const limit = principal.dailyQuota ?? 0;
+  const { day, resetSeconds } = dayOf(now);
+  // A quota lowered during the day may sit below the day's count: nothing is left then, not less.
+  const used = Math.min(limit, await countOf(db, principal.userId, day));
+  return { limit, used, remaining: limit - used, resetsInSeconds: resetSeconds };
 }

@@ -11,7 +11,7 @@ import { quotaDay, quotaStateAfter, rateLimitHeaders } from '../../domain/quota/
 import { UNSTORABLE } from '../../domain/shared/storable-text.js';
 import type { ProjectTarget } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
-import { isDeferred } from './quota.js';
+import { isDeferred, isQuotaFree } from './quota.js';
 import { changesState, checkSessionWrite, sessionCookieOf } from './web-session.js';
 
 declare module 'fastify' {
@@ -53,11 +53,12 @@ function projectTargetOf(request: FastifyRequest): ProjectTarget | undefined {
 /**
  * The caller of a request: its API key if it sends one, else its session cookie. With `countingQuota`,
  * a key's request is counted against the daily quota in the same round trip as the key check (and
- * refused with 429 past it), unless its route counts it later itself (quota.ts).
+ * refused with 429 past it), unless its route counts it later itself or never (quota.ts). A session's
+ * request is counted by meterRequests, after the CSRF check: a refused forged write costs no budget.
  */
 async function authenticate(db: Db, request: FastifyRequest, reply: FastifyReply, countingQuota: boolean): Promise<Principal> {
   const header = request.headers.authorization;
-  if (header !== undefined && countingQuota && !isDeferred(request)) {
+  if (header !== undefined && countingQuota && !isDeferred(request) && !isQuotaFree(request)) {
     const now = new Date();
     const found = await authenticateKeyCounting(db, bearerToken(header), quotaDay(now), projectTargetOf(request));
     if (!found) throw unauthorized('the API key is invalid, revoked or expired');

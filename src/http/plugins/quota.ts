@@ -1,4 +1,4 @@
-/** Charges the daily quota for API-key requests in the scope it is registered in. */
+/** Charges the daily quota for the requests (API key or web session) of the scope it is registered in. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chargeRequest, rateLimitHeaders } from '../../domain/quota/daily-quota.js';
 import { AppError } from '../../errors.js';
@@ -12,17 +12,25 @@ declare module 'fastify' {
      * the answer is not a 304: a "not modified" answer must not count (contract).
      */
     chargesConditionalItself?: boolean;
+    /**
+     * Requests to this route are neither counted nor refused: it tells the caller its own budget or
+     * ends its own access (sign-out, revoking a key), which a used-up quota must never prevent.
+     */
+    quotaFree?: boolean;
   }
   interface FastifyRequest {
     quotaCharged: boolean;
   }
 }
 
-/** The quota meters API keys; requests of a signed-in browser are not counted (contract). */
-const isMetered = (request: FastifyRequest) => request.principal?.authenticatedBy !== 'session';
+/** Whether the request's route is one the quota never counts nor refuses. */
+export const isQuotaFree = (request: FastifyRequest) => request.routeOptions.config.quotaFree === true;
 
-/** Whether the request is still to be counted (an API key's, not counted yet). */
-const uncharged = (request: FastifyRequest) => !request.quotaCharged && isMetered(request);
+/**
+ * Whether the request is still to be counted: key and session requests alike (contract "Web
+ * application": nothing an account can do is unmetered), once, unless its route is quota-free.
+ */
+const uncharged = (request: FastifyRequest) => !request.quotaCharged && !isQuotaFree(request);
 
 /** Charges one request and sets the RateLimit-* headers on the reply (429 when the quota is used up). */
 export async function chargeQuota(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,17 +1,18 @@
 /**
  * The web application's account routes. Public: the session state, sign-up and sign-in. Session
- * only: sign-out and password change. PATCH /info takes a key or a session, like GET /info.
+ * only: sign-out and password change. PATCH /info and GET /usage take a key or a session, like GET /info.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changePassword, signIn, signUp, updateProfile, type SignedIn as SignedInResult } from '../../domain/accounts/account-use-cases.js';
 import { csrfTokenFor, endSession, resumeSession } from '../../domain/accounts/web-sessions.js';
 import { getProfile } from '../../domain/users/create-user.js';
+import { quotaUsage } from '../../domain/quota/daily-quota.js';
 import { forbidden } from '../../errors.js';
 import type { Db } from '../../store/schema.js';
 import { principalOf, webSessionOf } from '../plugins/auth.js';
 import { checkOrigin, clearSessionCookie, sessionCookieOf, setSessionCookie } from '../plugins/web-session.js';
 import { errors, NoContent, publicErrors } from '../schemas/common.js';
-import { ChangePasswordBody, SessionState, SignedIn, SignInBody, SignUpBody, UpdateProfileBody } from '../schemas/accounts.js';
+import { ChangePasswordBody, SessionState, SignedIn, SignInBody, SignUpBody, UpdateProfileBody, Usage } from '../schemas/accounts.js';
 import { Info } from '../schemas/metadata.js';
 import { bearer, webSession, type RoutePlugin } from './route-options.js';
 
@@ -58,7 +59,9 @@ export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginA
 
 /** Sign-out and password change: made with a session only (register in a requireWebSession scope). */
 export const sessionAccountRoutes: RoutePlugin = async (app, { db }) => {
-  app.post('/auth/sign-out', { schema: { tags, security: webSession, response: { 204: NoContent, ...errors(403) } } }, async (request, reply) => {
+  // Quota-free: a used-up quota must not keep anyone from signing out.
+  const quotaFree = { quotaFree: true };
+  app.post('/auth/sign-out', { config: quotaFree, schema: { tags, security: webSession, response: { 204: NoContent, ...errors(403) } } }, async (request, reply) => {
     await endSession(db, webSessionOf(request));
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
@@ -73,6 +76,32 @@ export const sessionAccountRoutes: RoutePlugin = async (app, { db }) => {
     },
   );
 };
+
+/**
+ * GET /usage: the caller's budget of the day, as the web app's settings show it. Quota-free: it must
+ * answer once the quota is used up ("0 left, resets in 5 h"); it costs one indexed read, as a refused
+ * request does. `usage` holds the daily counts (Store.usage).
+ */
+export function usageRoute(usage: Db): RoutePlugin {
+  return async (app) => {
+    app.get(
+      '/usage',
+      {
+        config: { quotaFree: true },
+        schema: {
+          tags: ['metadata'],
+          security: bearer,
+          description: "The caller's daily quota and what is left of it today. Not counted itself, and answered past the quota too.",
+          response: { 200: Usage, ...errors() },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return quotaUsage(usage, principalOf(request));
+      },
+    );
+  };
+}
 
 /** PATCH /info: the caller's names, locale and time zone. */
 export const profileRoute: RoutePlugin = async (app, { db }) => {

@@ -25,7 +25,8 @@ export const apiKeyRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/keys/:id',
-    { schema: { tags, security: webSession, params: IdParams, response: { 204: NoContent, ...errors(403, 404) } } },
+    // Quota-free: a leaked key that used up its user's quota must not keep its owner from revoking it.
+    { config: { quotaFree: true }, schema: { tags, security: webSession, params: IdParams, response: { 204: NoContent, ...errors(403, 404) } } },
     async (request, reply) => {
       await revokeOwnKey(db, principalOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -40,6 +40,13 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const Usage = Type.Object({
+  limit: Type.Integer({ description: "the user's daily quota: requests a UTC day, made with an API key or the web session alike" }),
+  used: Type.Integer({ description: 'requests counted today' }),
+  remaining: Type.Integer({ description: 'requests left today' }),
+  resetsInSeconds: Type.Integer({ description: 'seconds until the count resets, at the next 00:00 UTC' }),
+});
+
 export const UpdateProfileBody = Type.Object(
   {
     firstName: Type.Optional(PersonName),

@@ -14,13 +14,22 @@ export async function findLiveSession(db: Db, idHash: string, now: string) {
   return row;
 }
 
-// Every request of a signed-in browser runs this first: compiled once.
+// Every request of a signed-in browser runs this first: compiled once. The user's quota comes with it:
+// session requests are counted like key requests (contract "Web application").
 const liveSessionQuery = prepared(2, (db, idHash: string, now: string) =>
   db
     .selectFrom('sessions')
-    .select(['id_hash as idHash', 'user_id as userId', 'csrf_secret as csrfSecret', 'last_seen_at as lastSeenAt', 'created_at as createdAt'])
-    .where('id_hash', '=', idHash)
-    .where('expires_at', '>', now),
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id_hash as idHash',
+      'sessions.user_id as userId',
+      'sessions.csrf_secret as csrfSecret',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.created_at as createdAt',
+      'users.daily_quota as dailyQuota',
+    ])
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', now),
 );
 
 /** Moves a session's idle expiry forward. */

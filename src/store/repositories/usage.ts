@@ -16,6 +16,12 @@ export async function countRequest(db: Db, userId: string, day: string, limit: n
   return row ? Number(row.count) : null;
 }
 
+/** The user's count of `day` (0 when nothing was counted yet). */
+export async function countOf(db: Db, userId: string, day: string): Promise<number> {
+  const row = await db.selectFrom('daily_usage').select('count').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}
+
 /**
  * On PostgreSQL a count's transaction commits without waiting for its WAL to reach the disk
  * (`synchronous_commit = off` for that transaction only, set by the statement itself, so nothing
