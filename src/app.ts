@@ -9,6 +9,7 @@ import { installErrorHandling } from './http/plugins/error-handler.js';
 import { InFlight } from './http/plugins/in-flight.js';
 import { installMetrics } from './http/plugins/metrics.js';
 import { API_PREFIX, installOpenApi } from './http/plugins/openapi.js';
+import { limitPublicBodies } from './http/plugins/public-bodies.js';
 import { meterRequests } from './http/plugins/quota.js';
 import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins/request-id.js';
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
@@ -103,9 +104,13 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
   await installWebApp(app);
   await app.register(
     async (api) => {
-      await api.register(publicMetadataRoutes(PACKAGE_VERSION));
-      await api.register(openApiDocumentRoute);
-      await api.register(publicAccountRoutes(store.db, signUpOpen));
+      // Every route open to anyone in one scope: small bodies only (plugins/public-bodies.ts).
+      await api.register(async (open) => {
+        limitPublicBodies(open);
+        await open.register(publicMetadataRoutes(PACKAGE_VERSION));
+        await open.register(openApiDocumentRoute);
+        await open.register(publicAccountRoutes(store.db, signUpOpen));
+      });
       await api.register(async (authenticated) => {
         // On PostgreSQL the daily counts are in the same database: key check and count in one round trip.
         requireApiKey(authenticated, store.db, { countingQuota: store.usage === store.db });

@@ -1,11 +1,12 @@
 /** The web application's account operations: sign-up, sign-in, password and profile changes. */
 import { AppError, validationError } from '../../errors.js';
-import { findUserByEmail, findUserById, setPasswordHash, updateUserProfile, type ProfileChanges } from '../../store/repositories/users.js';
+import { findUserByEmail, findUserById, revokeKeysOfUser, setPasswordHash, updateUserProfile, type ProfileChanges } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
+import { nowIso } from '../shared/ids.js';
 import { checkProfileFields, createPasswordUser, emailTaken, getProfile, type NewUserInput } from '../users/create-user.js';
 import { checkPasswordLength, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { admitSignIn, admitSignUp, signInSucceeded } from './sign-in-throttle.js';
+import { admitPasswordChange, admitSignIn, admitSignUp, passwordChangeSucceeded, signInSucceeded } from './sign-in-throttle.js';
 import { endOtherSessions, startSession, type LiveSession, type StartedSession } from './web-sessions.js';
 
 /** The one answer to every failed sign-in, whether the e-mail has an account or not. */
@@ -35,21 +36,27 @@ export async function signIn(db: Db, input: { email: string; password: string; a
   return { ...(await startSession(db, user.id)), user: await getProfile(db, { userId: user.id }) };
 }
 
-/** Changes the caller's password after checking the current one; signs out the user's other browsers. */
+/**
+ * Changes the caller's password after checking the current one (wrong ones limited per user, as
+ * sign-ins are); signs out the user's other browsers and, with `revokeApiKeys`, revokes all their keys.
+ */
 export async function changePassword(
   db: Db,
   principal: Principal,
   session: LiveSession | null,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; revokeApiKeys?: boolean | undefined },
 ): Promise<void> {
   checkPasswordLength(input.newPassword, '/body/newPassword');
   const user = await findUserById(db, principal.userId);
   if (!user) throw new AppError('ERR_SETTINGS_PROFILE_USER_NOT_FOUND', 'the user no longer exists');
+  await admitPasswordChange(db, user.id);
   if (!user.password_hash || !(await verifyPassword(input.currentPassword, user.password_hash))) {
     throw validationError('the current password is wrong', '/body/currentPassword');
   }
+  await passwordChangeSucceeded(db, user.id);
   await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
   await endOtherSessions(db, user.id, session);
+  if (input.revokeApiKeys === true) await revokeKeysOfUser(db, user.id, nowIso());
 }
 
 /** Sets a user's password from the CLI (`tolk users set-password`); ends all their sessions. */

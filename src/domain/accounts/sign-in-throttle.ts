@@ -1,19 +1,38 @@
 /**
- * Slows password guessing down without telling which e-mails exist: attempts are counted per e-mail
- * (whether or not it has an account) and per client address, in the database so that every instance
- * sees the same counts. Each attempt is counted before the password is checked, and given back when it
- * succeeds: a burst of parallel guesses cannot slip past the limit while the first ones are still being
- * checked. Past a limit, sign-ins for that scope get 429 until its window ends, even with the right password.
+ * Slows password guessing down without telling which e-mails exist, and without letting a stranger lock
+ * the owner out: sign-in attempts are counted per (e-mail, client address) with a small limit, per
+ * address across e-mails, and per e-mail across addresses with a much larger backstop against guessing
+ * spread over many addresses; all in the database, so that every instance sees the same counts. A
+ * stranger's failures thus lock out only the stranger's own address, not the owner's usual one (until
+ * the backstop). Each attempt is counted before the password is checked, and given back when it
+ * succeeds: a burst of parallel guesses cannot slip past a limit while the first ones are still being
+ * checked. Past a limit, attempts in that scope get 429 until its window ends, even with the right
+ * password. Wrong current passwords in a password change are limited per user the same way.
  */
 import { AppError } from '../../errors.js';
 import { clearFailures, countAttempt, uncountAttempt } from '../../store/repositories/sessions.js';
 import type { Db } from '../../store/schema.js';
 
-export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20, signUpsPerAddress: 30 };
+export const THROTTLE = {
+  windowMs: 15 * 60_000,
+  /** sign-ins of one e-mail from one address */
+  perEmailAndAddress: 5,
+  /** sign-ins from one address, across e-mails */
+  perAddress: 20,
+  /** sign-ins of one e-mail across all addresses: the backstop against distributed guessing */
+  perEmail: 100,
+  signUpsPerAddress: 30,
+  /** wrong current passwords in password changes of one user */
+  passwordChangesPerUser: 5,
+};
 
-const emailScope = (email: string) => `email:${email.toLowerCase()}`;
+const normalEmail = (email: string) => email.toLowerCase();
+const emailScope = (email: string) => `email:${normalEmail(email)}`;
 const addressScope = (address: string) => `address:${address}`;
+// The address goes last: it holds no space, so no two (e-mail, address) pairs share a scope.
+const emailAndAddressScope = (email: string, address: string) => `email+address:${normalEmail(email)} ${address}`;
 const signUpScope = (address: string) => `sign-up:${address}`;
+const passwordChangeScope = (userId: string) => `password-change:${userId}`;
 
 /** Counts an attempt for `scope`; past `limit`, 429 with the seconds until its window ends in Retry-After. */
 async function admit(db: Db, scope: string, limit: number, what: string, now: number): Promise<void> {
@@ -25,16 +44,21 @@ async function admit(db: Db, scope: string, limit: number, what: string, now: nu
   });
 }
 
-/** Counts a sign-in attempt against the e-mail and the address; 429 past either limit. */
+/** Counts a sign-in attempt against the address, the (e-mail, address) pair and the e-mail; 429 past any limit. */
 export async function admitSignIn(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
   await admit(db, addressScope(address), THROTTLE.perAddress, 'failed sign-ins from your address', now);
+  await admit(db, emailAndAddressScope(email, address), THROTTLE.perEmailAndAddress, 'failed sign-ins', now);
   await admit(db, emailScope(email), THROTTLE.perEmail, 'failed sign-ins', now);
 }
 
-/** A successful sign-in: the e-mail's failures are forgotten and the address's count gets its attempt back (its failures stay). */
+/**
+ * A successful sign-in: the pair's failures are forgotten; the address's and the e-mail's counts get
+ * this attempt back but keep their failures (others' guesses from elsewhere still count to the backstop).
+ */
 export async function signInSucceeded(db: Db, email: string, address: string): Promise<void> {
-  await clearFailures(db, emailScope(email));
+  await clearFailures(db, emailAndAddressScope(email, address));
   await uncountAttempt(db, addressScope(address));
+  await uncountAttempt(db, emailScope(email));
 }
 
 /**
@@ -43,4 +67,17 @@ export async function signInSucceeded(db: Db, email: string, address: string): P
  */
 export async function admitSignUp(db: Db, address: string, now = Date.now()): Promise<void> {
   await admit(db, signUpScope(address), THROTTLE.signUpsPerAddress, 'sign-ups from your address', now);
+}
+
+/**
+ * Counts a password change's check of the current password for the user; 429 past the limit: a session
+ * left open on a shared computer must not let anyone guess the password (and take the account) without end.
+ */
+export async function admitPasswordChange(db: Db, userId: string, now = Date.now()): Promise<void> {
+  await admit(db, passwordChangeScope(userId), THROTTLE.passwordChangesPerUser, 'wrong current passwords', now);
+}
+
+/** A password change whose current password was right: its attempt is given back. */
+export async function passwordChangeSucceeded(db: Db, userId: string): Promise<void> {
+  await uncountAttempt(db, passwordChangeScope(userId));
 }

@@ -18,7 +18,7 @@ import { bearer, webSession, type RoutePlugin } from './route-options.js';
 
 const tags = ['accounts'];
 
-/** Public: who is signed in, sign-up (unless closed) and sign-in. */
+/** Public: who is signed in, sign-up (unless closed) and sign-in (register where limitPublicBodies applies). */
 export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginAsyncTypebox {
   return async (app) => {
     const signedIn = (result: SignedInResult, request: Parameters<typeof setSessionCookie>[0], reply: Parameters<typeof setSessionCookie>[1]) => {
@@ -69,7 +69,17 @@ export const sessionAccountRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/auth/password',
-    { schema: { tags, security: webSession, body: ChangePasswordBody, response: { 204: NoContent, ...errors(400, 403) } } },
+    {
+      schema: {
+        tags,
+        security: webSession,
+        description:
+          'Changes the password (the current one is checked; past a few wrong ones 429 with Retry-After, as for sign-in), ' +
+          "ends the user's other sessions and, with revokeApiKeys: true, revokes all the user's API keys.",
+        body: ChangePasswordBody,
+        response: { 204: NoContent, ...errors(400, 403) },
+      },
+    },
     async (request, reply) => {
       await changePassword(db, principalOf(request), webSessionOf(request), request.body);
       return reply.code(204).send(null);

@@ -36,7 +36,11 @@ export const SignInBody = Type.Object(
 );
 
 export const ChangePasswordBody = Type.Object(
-  { currentPassword: Type.String({ maxLength: 1024 }), newPassword: Password },
+  {
+    currentPassword: Type.String({ maxLength: 1024 }),
+    newPassword: Password,
+    revokeApiKeys: Type.Optional(Type.Boolean({ description: "also revoke all the user's API keys (default false)" })),
+  },
   { additionalProperties: false },
 );
 

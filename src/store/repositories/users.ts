@@ -88,6 +88,11 @@ export async function revokeApiKey(db: Db, id: string, now: string, userId?: str
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Revokes every live key of a user (a password change that asks for it). */
+export async function revokeKeysOfUser(db: Db, userId: string, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
 /** Records that a key was used (the caller limits how often). */
 export async function touchApiKey(db: Db, id: string, now: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
