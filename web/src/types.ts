@@ -8,6 +8,14 @@ export interface Profile {
   timezone: string;
 }
 
+/** GET /usage: the day's request budget (key and session requests alike). */
+export interface Usage {
+  limit: number;
+  used: number;
+  remaining: number;
+  resetsInSeconds: number;
+}
+
 export interface SessionState {
   user: Profile | null;
   csrfToken: string | null;
