@@ -14,6 +14,7 @@ import { meterRequests } from './http/plugins/quota.js';
 import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins/request-id.js';
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
+import { fastifyTrustProxy } from './http/plugins/trust-proxy.js';
 import { installWebApp } from './http/plugins/web-app.js';
 import { profileRoute, publicAccountRoutes, sessionAccountRoutes, usageRoute } from './http/routes/accounts.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
@@ -32,16 +33,19 @@ import { translationRoutes } from './http/routes/translations.js';
 import { webAppSupportRoutes } from './http/routes/web-app-support.js';
 import { ErrorBody } from './http/schemas/common.js';
 import type { Store } from './store/open-store.js';
+import type { TrustProxy } from './config.js';
 
 export interface AppOptions {
   store: Store;
   logLevel?: string;
-  /** when set, GET /metrics needs it as a bearer token */
+  /** when set, GET /metrics needs it as a bearer token; unset, only loopback clients get it */
   metricsToken?: string | undefined;
+  /** GET /metrics answers anyone (METRICS_PUBLIC) */
+  metricsPublic?: boolean;
   /** whether anyone may sign up in the web application (TOLK_SIGNUP); default open */
   signUpOpen?: boolean;
-  /** honour X-Forwarded-For/-Proto/-Host from a reverse proxy (TRUST_PROXY) */
-  trustProxy?: boolean;
+  /** the proxies whose X-Forwarded-For/-Proto/-Host count (TRUST_PROXY); `true` is the nearest hop only */
+  trustProxy?: TrustProxy | boolean;
   /** the largest import body (IMPORT_MAX_BYTES); default 64 MiB */
   importMaxBytes?: number;
   /** set `draining` once the process is shutting down: /readyz then answers 503; `inFlight` counts the running requests */
@@ -57,7 +61,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() } }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, metricsPublic = false, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() } }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -68,7 +72,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     // A client gets this long to send its whole request; slow-loris connections are cut.
     requestTimeout: 30_000,
-    trustProxy,
+    trustProxy: fastifyTrustProxy(trustProxy),
     clientErrorHandler: answerClientError,
     // The router's own refusals (malformed percent-encoding, an id past maxParamLength) get the contract body too.
     frameworkErrors: (error, request, reply) => {
@@ -97,7 +101,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, signUpO
   // No per-request parsing hook: only session routes read the cookie (plugins/web-session.ts).
   await app.register(fastifyCookie, { hook: false });
   // Before the docs' routes, so that they are counted too.
-  installMetrics(app, { store, token: metricsToken });
+  installMetrics(app, { store, token: metricsToken, public: metricsPublic });
   await installOpenApi(app, PACKAGE_VERSION);
 
   await app.register(healthRoutes(store, lifecycle));

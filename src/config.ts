@@ -1,15 +1,25 @@
 /** The only reader of process.env: parsed once, frozen, passed down. */
+import { isIP } from 'node:net';
+
+/**
+ * Whose word tolk takes for the client's address and scheme (X-Forwarded-For/-Proto/-Host): nobody
+ * (false), the nearest N hops (the proxies in front of tolk), or peers at these addresses/CIDRs.
+ */
+export type TrustProxy = false | number | readonly string[];
+
 export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string;
   readonly logLevel: string;
-  /** when set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is public like /healthz */
+  /** when set, GET /metrics needs `Authorization: Bearer <token>`; unset, only loopback clients get it */
   readonly metricsToken: string | undefined;
+  /** METRICS_PUBLIC=true: GET /metrics answers anyone, like /healthz */
+  readonly metricsPublic: boolean;
   /** TOLK_SIGNUP=closed: only the CLI creates users */
   readonly signUpOpen: boolean;
-  /** TRUST_PROXY=true: behind a reverse proxy, honour X-Forwarded-Proto (Secure cookies) and -For (throttling) */
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-Proto (Secure cookies) and -For (throttling) count; `true` is the nearest hop */
+  readonly trustProxy: TrustProxy;
   /** IMPORT_MAX_BYTES: the largest import body (413 beyond) */
   readonly importMaxBytes: number;
   /**
@@ -33,6 +43,33 @@ function oneOf(env: NodeJS.ProcessEnv, name: string, [fallback, other]: [string,
   return value === fallback;
 }
 
+/** proxy-addr's named ranges, which Fastify's trustProxy lists take too. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a named range, as Fastify's trustProxy list takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: false (the default) trusts no proxy; `true` the nearest hop only, the proxy in front
+ * of tolk (never the client-written rest of X-Forwarded-For); a number that many hops; else a
+ * comma-separated list of the proxies' addresses or CIDRs.
+ */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d{1,3}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return Object.freeze(entries);
+  throw new Error(`TRUST_PROXY must be false, true (the nearest proxy), a hop count or a comma-separated list of proxy addresses/CIDRs, got "${value}"`);
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 /** Reads the contract's environment variables; throws a one-line reason on a bad value. */
@@ -49,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isSafeInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 600_000) {
     throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds 0–600000, got "${env.SHUTDOWN_DRAIN_MS}"`);
   }
+  const metricsPublic = !oneOf(env, 'METRICS_PUBLIC', ['false', 'true']);
+  if (metricsPublic && env.METRICS_TOKEN) throw new Error('METRICS_PUBLIC=true and METRICS_TOKEN contradict each other: set one of them');
   return Object.freeze({
     importMaxBytes,
     shutdownDrainMs,
@@ -57,8 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || 'sqlite:./data/tolk.db',
     logLevel,
     metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPublic,
     signUpOpen: oneOf(env, 'TOLK_SIGNUP', ['open', 'closed']),
-    trustProxy: !oneOf(env, 'TRUST_PROXY', ['false', 'true']),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     namedStatements: oneOf(env, 'DATABASE_NAMED_STATEMENTS', ['true', 'false']),
   });
 }

@@ -19,6 +19,7 @@ export async function serve(config: Config): Promise<void> {
     store,
     logLevel: config.logLevel,
     metricsToken: config.metricsToken,
+    metricsPublic: config.metricsPublic,
     importMaxBytes: config.importMaxBytes,
     signUpOpen: config.signUpOpen,
     trustProxy: config.trustProxy,

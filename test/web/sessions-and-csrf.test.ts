@@ -37,7 +37,8 @@ describe.each(DIALECTS)('web sessions on %s', (dialect) => {
       headers: { 'x-forwarded-proto': 'https', origin: `https://${new URL(server.baseUrl).host}` },
     });
     expect(response.status).toBe(201);
-    expect(response.headers.getSetCookie().find((line) => line.startsWith('tolk_session='))).toMatch(/; Secure/);
+    // Secure, it carries the __Host- prefix (test/access/trust-and-deployment.test.ts)
+    expect(response.headers.getSetCookie().find((line) => line.startsWith('__Host-tolk_session='))).toMatch(/; Secure/);
   });
 
   it('stores only a hash of the session secret and only a scrypt hash of the password', async () => {

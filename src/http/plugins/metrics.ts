@@ -1,12 +1,14 @@
 /**
  * GET /metrics in the Prometheus text format: requests per route pattern, export durations, the
- * database pool and the process. Public like /healthz (outside /api/v1, no API key, never counted
- * against a quota) unless a metrics token is configured.
+ * database pool and the process. Outside /api/v1 (no API key, never counted against a quota), and
+ * not public: it tells how many sign-ins fail and where the server is slow. With a metrics token
+ * every scrape must present it; without one only a client on this machine gets it (loopback), unless
+ * METRICS_PUBLIC=true makes it public like /healthz.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { AppError } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import type { PoolStats, Store } from '../../store/open-store.js';
 import { observeExports } from './export-metrics.js';
 import { processRegistry } from './process-metrics.js';
@@ -79,10 +81,38 @@ function requireToken(token: string): (request: FastifyRequest) => Promise<void>
   };
 }
 
+const LOOPBACK = /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$|^::1$/;
+const isLoopback = (address: string | undefined) => address !== undefined && LOOPBACK.test(address);
+
+/** Headers a reverse proxy adds: the client it speaks for is somewhere else. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * A client on this machine: the socket's peer is a loopback address, and so is the client it speaks
+ * for when a trusted proxy forwarded the request (request.ip, as the throttles see it). A request
+ * forwarded by a proxy that is not trusted (X-Forwarded-For and the like left unread) is not local:
+ * a reverse proxy on the same host, without TRUST_PROXY, would otherwise make every client loopback.
+ */
+function isLocalClient(request: FastifyRequest): boolean {
+  if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) return false;
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  // request.ips (trustProxy only) lists the socket's peer and every address the trusted proxies vouched for.
+  return !forwarded || (request.ips?.length ?? 0) > 1;
+}
+
+/** Only clients on this machine: anyone else gets 403 (no credential would help: none is configured). */
+async function requireLocalClient(request: FastifyRequest): Promise<void> {
+  if (!isLocalClient(request)) {
+    throw forbidden('GET /metrics answers only clients on this machine; set METRICS_TOKEN (then scrape with Authorization: Bearer <METRICS_TOKEN>) or METRICS_PUBLIC=true');
+  }
+}
+
 export interface MetricsOptions {
   store: Store;
-  /** when set, scrapes must present it; otherwise /metrics is public like /healthz */
+  /** when set, every scrape must present it; otherwise only loopback clients get /metrics */
   token?: string | undefined;
+  /** /metrics answers anyone, like /healthz (METRICS_PUBLIC=true) */
+  public?: boolean;
 }
 
 /**
@@ -90,13 +120,14 @@ export interface MetricsOptions {
  * registered: plugins registered earlier would not inherit the hooks. Each app has its own registry
  * (tests build many apps in one process); only the process metrics are shared.
  */
-export function installMetrics(app: FastifyInstance, { store, token }: MetricsOptions): void {
+export function installMetrics(app: FastifyInstance, { store, token, public: isPublic = false }: MetricsOptions): void {
   const registry = new Registry();
   countRequests(app, registry);
   observeExports(app, registry);
   gaugePool(store, registry);
   const scraped = Registry.merge([processRegistry(), registry]);
-  app.get(METRICS_PATH, { schema: { tags: ['observability'] }, ...(token ? { onRequest: requireToken(token) } : {}) }, async (_request, reply) => {
+  const access = isPublic ? {} : { onRequest: token ? requireToken(token) : requireLocalClient };
+  app.get(METRICS_PATH, { schema: { tags: ['observability'] }, ...access }, async (_request, reply) => {
     reply.type(scraped.contentType);
     return scraped.metrics();
   });

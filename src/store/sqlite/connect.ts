@@ -1,10 +1,9 @@
 /** Embedded store: better-sqlite3 in WAL mode, foreign keys on. */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
 import { ReadWriteSqliteDriver } from './read-write-driver.js';
+import { createPrivateFile } from './private-file.js';
 import { ReaderResults } from './reader-results.js';
 
 /** Distinct SQL texts kept prepared: the API issues a few dozen shapes, so this never evicts in practice. */
@@ -76,7 +75,7 @@ class ReadWriteSqliteDialect extends SqliteDialect {
  */
 export function connectSqlite(url: string): Kysely<Database> {
   const path = sqlitePath(url);
-  mkdirSync(dirname(path), { recursive: true });
+  createPrivateFile(path);
   const writer = new SQLite(path);
   writer.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.

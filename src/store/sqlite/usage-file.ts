@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import type { Database } from '../schema.js';
 import { initialized, sqlitePath } from './connect.js';
+import { createPrivateFile } from './private-file.js';
 import { TurnCommitSqliteDriver } from './turn-commit-driver.js';
 
 /** The usage file of `sqlite:<path>`. */
@@ -28,6 +29,7 @@ const CREATE_TABLE = `create table daily_usage (
  * daily_usage table: they move here once, so that no count of the day is forgotten.
  */
 export async function openUsageFile(url: string, main: Kysely<Database>): Promise<Kysely<Database>> {
+  createPrivateFile(usagePath(url));
   const database = new SQLite(usagePath(url));
   try {
     database.pragma('journal_mode = WAL');
