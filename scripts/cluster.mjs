@@ -9,17 +9,24 @@
  * reached no instance) on --port. The configuration files are deploy/pgbouncer.ini and
  * deploy/haproxy.cfg, filled in. Debian's pgbouncer and haproxy packages are installed when missing.
  *
+ * DATABASE_URL is an administrator of the server (it makes a role): the instances do not use it. They
+ * sign in to PgBouncer (SCRAM) as `<database>_tolk`, a role of their own that owns the database and
+ * nothing else, with a new random password each start; its SCRAM secret is PgBouncer's auth_file. The
+ * fleet's folder is 0700 and its files 0600; `database-url` in it is the instances' DATABASE_URL.
+ *
  * Prints one JSON line when the fleet answers: {"url", "instances": [{"name", "pid", "url"}], ...},
  * and again after any instance was (re)started. An instance that dies is started again; SIGHUP
  * restarts the instances one after another (a rolling restart); SIGTERM or SIGINT stops everything
  * and removes the fleet's files.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TOLK_BIN = join(ROOT, 'bin', 'tolk.js');
@@ -57,6 +64,14 @@ function ensureInstalled(commands) {
   if (result.status !== 0) fail(`could not install ${missing.join(', ')}`);
 }
 
+/** A local user's uid and gid (`id`), to hand it files. */
+function userIds(name) {
+  const id = (flag) => Number(spawnSync('id', [flag, name], { encoding: 'utf8' }).stdout.trim());
+  const ids = { uid: id('-u'), gid: id('-g') };
+  if (!Number.isInteger(ids.uid) || !Number.isInteger(ids.gid) || spawnSync('id', [name]).status !== 0) fail(`no user ${name} to run PgBouncer as`);
+  return ids;
+}
+
 async function freePort() {
   const probe = createServer();
   await new Promise((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
@@ -91,13 +106,34 @@ function portAccepts(port) {
   });
 }
 
+/** The SCRAM-SHA-256 secret of a password, as PostgreSQL stores it (RFC 5802/7677; 4096 iterations, its default). */
+function scramSecret(password, iterations = 4096) {
+  const salt = randomBytes(16);
+  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
+  const hmac = (key, text) => createHmac('sha256', key).update(text).digest();
+  const storedKey = createHash('sha256').update(hmac(salted, 'Client Key')).digest();
+  const serverKey = hmac(salted, 'Server Key');
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+}
+
+/** Relations of the schema that the role must own to migrate them (a database migrated before by someone else). */
+const OWNED_KINDS = { r: 'table', p: 'table', S: 'sequence', v: 'view', m: 'materialized view' };
+
+/** A file of the fleet's folder, readable by its owner alone. */
+function writePrivateFile(path, text) {
+  writeFileSync(path, text, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
 const fill = (template, values) => template.replace(/@([A-Z_]+)@/g, (match, name) => (name in values ? String(values[name]) : match));
 
 class Fleet {
   constructor(options, databaseUrl) {
     this.options = options;
     this.databaseUrl = new URL(databaseUrl);
+    // mkdtemp makes it 0700; chmod says so whatever happens to it before.
     this.dir = mkdtempSync(join(tmpdir(), 'tolk-cluster-'));
+    chmodSync(this.dir, 0o700);
     this.instances = [];
     this.stopping = false;
     this.children = new Set();
@@ -111,23 +147,67 @@ class Fleet {
     return child;
   }
 
+  /**
+   * The instances' own role: it may log in, owns the fleet's database (so that it can migrate it) and
+   * what the schema holds, and nothing else: no superuser, no CREATEDB or CREATEROLE. A new random
+   * password each start, set as its SCRAM secret (whatever password_encryption says).
+   */
+  async createDatabaseUser() {
+    const database = decodeURIComponent(this.databaseUrl.pathname.slice(1)) || decodeURIComponent(this.databaseUrl.username || 'postgres');
+    this.databaseUser = `${database}_tolk`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 63);
+    this.databasePassword = randomBytes(24).toString('base64url');
+    this.databaseSecret = scramSecret(this.databasePassword);
+    const client = new pg.Client({ connectionString: this.databaseUrl.toString() });
+    await client.connect();
+    try {
+      const role = client.escapeIdentifier(this.databaseUser);
+      const exists = (await client.query('select 1 from pg_roles where rolname = $1', [this.databaseUser])).rowCount > 0;
+      const attributes = 'login nosuperuser nocreatedb nocreaterole noreplication nobypassrls';
+      await client.query(`${exists ? 'alter' : 'create'} role ${role} with ${attributes} password ${client.escapeLiteral(this.databaseSecret)}`);
+      await client.query(`alter database ${client.escapeIdentifier(database)} owner to ${role}`);
+      await client.query(`grant usage, create on schema public to ${role}`);
+      const relations = await client.query(
+        `select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = any($1) and pg_get_userbyid(c.relowner) <> $2`,
+        [Object.keys(OWNED_KINDS), this.databaseUser],
+      );
+      for (const { relname, relkind } of relations.rows) {
+        // a sequence owned by a table changes owner with it, and may not be altered on its own
+        await client.query(`alter ${OWNED_KINDS[relkind]} public.${client.escapeIdentifier(relname)} owner to ${role}`).catch((error) => {
+          if (relkind !== 'S') throw error;
+        });
+      }
+    } finally {
+      await client.end();
+    }
+  }
+
   async startPgBouncer() {
     this.pgbouncerPort = await freePort();
-    const user = decodeURIComponent(this.databaseUrl.username || 'postgres');
-    const password = decodeURIComponent(this.databaseUrl.password || '');
-    writeFileSync(join(this.dir, 'userlist.txt'), `"${user}" "${password}"\n`);
+    await this.createDatabaseUser();
+    // The SCRAM secret, never the password: PgBouncer checks clients with it (and, where the server
+    // asks for SCRAM too, signs in to it with the client's proof).
+    writePrivateFile(join(this.dir, 'userlist.txt'), `"${this.databaseUser}" "${this.databaseSecret}"\n`);
     const template = readFileSync(join(ROOT, 'deploy', 'pgbouncer.ini'), 'utf8');
     const config = join(this.dir, 'pgbouncer.ini');
-    writeFileSync(config, fill(template, { PG_HOST: this.databaseUrl.hostname || '127.0.0.1', PG_PORT: this.databaseUrl.port || 5432, LISTEN_PORT: this.pgbouncerPort, DIR: this.dir }));
-    // PgBouncer refuses to run as root: it switches to the postgres user, who must write its files.
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) chmodSync(this.dir, 0o777);
-    this.pgbouncer = this.spawnChild('pgbouncer', [...(asRoot ? ['-u', 'postgres'] : []), config]);
-    await waitFor('pgbouncer', () => portAccepts(this.pgbouncerPort));
+    writePrivateFile(config, fill(template, { PG_HOST: this.databaseUrl.hostname || '127.0.0.1', PG_PORT: this.databaseUrl.port || 5432, LISTEN_PORT: this.pgbouncerPort, DIR: this.dir }));
     const fleetUrl = new URL(this.databaseUrl);
     fleetUrl.hostname = '127.0.0.1';
     fleetUrl.port = String(this.pgbouncerPort);
+    fleetUrl.username = this.databaseUser;
+    fleetUrl.password = this.databasePassword;
     this.fleetDatabaseUrl = fleetUrl.toString();
+    writePrivateFile(join(this.dir, 'database-url'), `${this.fleetDatabaseUrl}\n`);
+    // PgBouncer refuses to run as root: it switches to the postgres user, who then owns the folder
+    // (still 0700) and its files (0600), and writes its pid file and log there.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      const owner = userIds('postgres');
+      chownSync(this.dir, owner.uid, owner.gid);
+      for (const file of readdirSync(this.dir)) chownSync(join(this.dir, file), owner.uid, owner.gid);
+    }
+    this.pgbouncer = this.spawnChild('pgbouncer', [...(asRoot ? ['-u', 'postgres'] : []), config]);
+    await waitFor('pgbouncer', () => portAccepts(this.pgbouncerPort));
   }
 
   startInstance(instance) {
@@ -141,7 +221,9 @@ class Fleet {
         DATABASE_NAMED_STATEMENTS: 'false',
         // HAProxy's checks (fall 2 × inter 500 ms) take a stopping instance out before it closes
         SHUTDOWN_DRAIN_MS: '1500',
-        TRUST_PROXY: 'true',
+        // HAProxy's address, and no other: what it puts in X-Forwarded-For is the client's address
+        // (deploy/haproxy.cfg drops what the client sent); anyone else's X-Forwarded-* is ignored.
+        TRUST_PROXY: '127.0.0.1',
         LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       },
     });
@@ -202,7 +284,7 @@ class Fleet {
     const line = {
       url: this.url,
       instances: this.instances.map(({ name, url, child }) => ({ name, url, pid: child.pid })),
-      pgbouncer: { port: this.pgbouncerPort, pid: this.pgbouncer.pid },
+      pgbouncer: { port: this.pgbouncerPort, pid: this.pgbouncer.pid, user: this.databaseUser, databaseUrlFile: join(this.dir, 'database-url') },
       haproxy: { pid: this.haproxy.pid },
       dir: this.dir,
     };

@@ -3,13 +3,18 @@
  * mode, behind HAProxy, on a PostgreSQL database of their own. Through it: the quota stays exact
  * across instances, a revoked key is refused at once by every instance, every instance gives the same
  * ETag, an instance killed (SIGKILL) under a load of idempotent requests costs no acknowledged write
- * and no 5xx, a rolling restart fails no request, and stopping the fleet leaves nothing running.
+ * and no 5xx, a rolling restart fails no request, and stopping the fleet leaves nothing running. Its
+ * trust settings: PgBouncer lets in tolk's own role with its password alone (SCRAM), the fleet's
+ * secrets are its owner's alone, and a client cannot dodge the sign-in throttle through HAProxy by
+ * writing X-Forwarded-For.
  *
  * Needs TEST_DATABASE_URL and Debian's pgbouncer and haproxy; skipped without them, except in CI
  * (TOLK_FLEET_REQUIRED=1, set by .ci/run, which installs both).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +30,9 @@ if (!available && process.env.TOLK_FLEET_REQUIRED === '1') throw new Error('the 
 interface Announcement {
   url: string;
   instances: { name: string; url: string; pid: number }[];
-  pgbouncer: { port: number; pid: number };
+  pgbouncer: { port: number; pid: number; user: string; databaseUrlFile: string };
   haproxy: { pid: number };
+  dir: string;
 }
 
 const isAlive = (pid: number) => {
@@ -101,9 +107,8 @@ describe.skipIf(!available)('a fleet of three instances behind HAProxy and PgBou
       await sleep(100);
     }
     fleet = announcements[0]!;
-    const viaPgBouncer = new URL(url);
-    viaPgBouncer.port = String(fleet.pgbouncer.port);
-    pooled = viaPgBouncer.toString();
+    // the instances' own DATABASE_URL: tolk's role, through PgBouncer
+    pooled = readFileSync(fleet.pgbouncer.databaseUrlFile, 'utf8').trim();
     process.env.DATABASE_NAMED_STATEMENTS = 'false'; // for the CLI through PgBouncer (runCli passes the environment on)
     email = `fleet-${randomBytes(3).toString('hex')}@example.com`;
     key = (await cli(['users', 'create', '--email', email, '--first-name', 'Fleet', '--last-name', 'Test', '--daily-quota', '100000'])).apiKey;
@@ -117,6 +122,7 @@ describe.skipIf(!available)('a fleet of three instances behind HAProxy and PgBou
     }
     delete process.env.DATABASE_NAMED_STATEMENTS;
     await admin(`drop database if exists ${database} with (force)`);
+    if (fleet) await admin(`drop role if exists "${fleet.pgbouncer.user}"`);
   }, 60_000);
 
   it('counts the daily quota exactly across the instances', async () => {
@@ -216,6 +222,48 @@ describe.skipIf(!available)('a fleet of three instances behind HAProxy and PgBou
     // every acknowledged create is there
     const listed = await json(call(fleet.url, 'GET', `/groups/${group.id}/entries?limit=100`, key));
     expect(listed.total).toBe(created.length);
+  }, 120_000);
+
+  it('lets into PgBouncer only tolk\'s own role, not a superuser, and only with its password (SCRAM)', async () => {
+    const connect = async (user: string, password: string) => {
+      const client = new pg.Client({ host: '127.0.0.1', port: fleet.pgbouncer.port, database, user, password });
+      await client.connect();
+      try {
+        return (await client.query('select current_user as "user", rolsuper as "superuser" from pg_roles where rolname = current_user')).rows[0];
+      } finally {
+        await client.end();
+      }
+    };
+    const own = new URL(pooled);
+    expect(own.username).toBe(fleet.pgbouncer.user);
+    expect(await connect(own.username, decodeURIComponent(own.password))).toEqual({ user: fleet.pgbouncer.user, superuser: false });
+    await expect(connect(own.username, 'wrong password')).rejects.toThrow(/password authentication failed|SASL/i);
+    await expect(connect(own.username, '')).rejects.toThrow();
+    const superuser = decodeURIComponent(new URL(TEST_DATABASE_URL!).username || 'postgres');
+    await expect(connect(superuser, 'any password')).rejects.toThrow();
+  });
+
+  it('keeps the fleet\'s folder 0700 and its secrets 0600, the password itself stored nowhere but the instances\' URL', () => {
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(fleet.dir)).toBe('700');
+    for (const file of ['userlist.txt', 'pgbouncer.ini', 'database-url']) expect(mode(join(fleet.dir, file)), file).toBe('600');
+    const userlist = readFileSync(join(fleet.dir, 'userlist.txt'), 'utf8');
+    expect(userlist).toMatch(/^"[a-z0-9_]+" "SCRAM-SHA-256\$4096:/);
+    expect(userlist).not.toContain(decodeURIComponent(new URL(pooled).password));
+  });
+
+  it('counts failed sign-ins through HAProxy against the client\'s address, whatever X-Forwarded-For it writes', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 30 && !statuses.includes(429); n += 1) {
+      const response = await fetch(`${fleet.url}/api/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${n}.${n + 1}`, forwarded: `for=198.18.${n}.${n + 1}` },
+        body: JSON.stringify({ email: `nobody-${n}-${randomBytes(3).toString('hex')}@example.com`, password: 'wrong password' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status !== 401 && status !== 429), statuses.join(' ')).toEqual([]);
+    expect(statuses, `${statuses.length} attempts, every new X-Forwarded-For let through`).toContain(429);
   }, 120_000);
 
   it('leaves nothing running once stopped', async () => {
