@@ -50,6 +50,22 @@ class Refusal extends Error {
   }
 }
 
+/** The longest base term or translation, in code points (the API's `Text` rule; CONTRACT: lengths count code points). */
+export const MAX_MESSAGE_LENGTH = 10_000;
+
+/** Why `text` is too long to be a stored message, or undefined; checked before a text is parsed. */
+export function messageLengthProblem(text: string): string | undefined {
+  if (text.length <= MAX_MESSAGE_LENGTH) return undefined;
+  let codePoints = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i += 1;
+    codePoints += 1;
+  }
+  return codePoints > MAX_MESSAGE_LENGTH ? `is ${codePoints.toLocaleString('en')} characters; a text is at most ${MAX_MESSAGE_LENGTH.toLocaleString('en')}` : undefined;
+}
+
 /** Parses `text` as an ICU message; plain text (no `{`, `}` or `'`) costs one regular-expression test. */
 export function parseMessage(text: string): ParseResult {
   if (!SYNTAX.test(text)) return { ok: true, message: text === '' ? [] : [{ kind: 'text', value: text }] };
@@ -83,11 +99,36 @@ function failure(text: string, offset: number, reason: string): ParseResult {
 
 /** Hints for the syntaxes people bring from other frameworks. */
 function hintFor(text: string): string {
-  const doubled = /\{\{\s*-?\s*([A-Za-z0-9_]+)[^{}]*\}\}/.exec(text);
-  if (doubled) return `; write {${doubled[1]}} (i18next's {{${doubled[1]}}} is {${doubled[1]}} in an ICU message)`;
+  const doubled = doubledBraceName(text);
+  if (doubled !== undefined) return `; write {${doubled}} (i18next's {{${doubled}}} is {${doubled}} in an ICU message)`;
   const ruby = /%\{([A-Za-z0-9_]+)\}/.exec(text);
   if (ruby) return `; write {${ruby[1]}}`;
   return '';
+}
+
+const NAME_CHAR = /[A-Za-z0-9_]/;
+const SPACE = /\s/;
+
+/**
+ * The name in the first i18next interpolation `{{ - name …}}` of `text` (what the regular expression
+ * /\{\{\s*-?\s*([A-Za-z0-9_]+)[^{}]*\}\}/ finds), in one pass: that expression tried every split of
+ * the spaces and letters after each `{{` (120 s for 10,000 characters). Each try here reads up to the
+ * next brace, where the next try starts, so every character is read at most twice.
+ */
+export function doubledBraceName(text: string): string | undefined {
+  for (let open = text.indexOf('{{'); open !== -1; open = text.indexOf('{{', open + 1)) {
+    let at = open + 2;
+    while (at < text.length && SPACE.test(text[at]!)) at += 1;
+    if (text[at] === '-') at += 1;
+    while (at < text.length && SPACE.test(text[at]!)) at += 1;
+    const start = at;
+    while (at < text.length && NAME_CHAR.test(text[at]!)) at += 1;
+    if (at === start) continue;
+    const name = text.slice(start, at);
+    while (at < text.length && text[at] !== '{' && text[at] !== '}') at += 1;
+    if (text[at] === '}' && text[at + 1] === '}') return name;
+  }
+  return undefined;
 }
 
 function toMessage(elements: readonly MessageFormatElement[]): MessageNode[] {

@@ -47,8 +47,16 @@ function genL10nCases(cases: MessageCase[], language: string | undefined): Messa
 /** A literal run in `use-escaping: true` syntax: quoted runs and plain text, up to an unquoted brace. */
 const ESCAPED_RUN = /(?:'[^']*'|[^{}'])+/y;
 
+/**
+ * Plurals and selects one message may nest: a stored message (10,000 characters) nests at most ~550
+ * (`{a,select,other{…}}` is 18 of them), so this refuses no export; it keeps the reader, which
+ * recurses, far from the call stack's end on a long import text.
+ */
+const MAX_NESTING = 1_000;
+
 class ArbReader {
   private at = 0;
+  private depth = 0;
   constructor(
     private readonly text: string,
     private readonly formatted: ReadonlySet<string>,
@@ -81,6 +89,16 @@ class ArbReader {
   }
 
   private argument(count: string | null): MessageNode {
+    if (this.depth >= MAX_NESTING) throw new Error(`plurals and selects nest deeper than ${MAX_NESTING.toLocaleString('en')} at character ${this.at + 1}`);
+    this.depth += 1;
+    try {
+      return this.argumentAt(count);
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private argumentAt(count: string | null): MessageNode {
     const head = this.take(/\{\s*([A-Za-z0-9_]+)\s*(?:,\s*(plural|select)\s*,\s*)?/y, "a placeholder after '{'");
     const name = head[1]!;
     if (!head[2]) {

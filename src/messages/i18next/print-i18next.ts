@@ -19,8 +19,35 @@ export interface I18nextMessage {
   readonly native: boolean;
 }
 
-/** i18next's interpolation pattern with its default prefix and suffix (Interpolator.resetRegExp). */
-const INTERPOLATION = /\{\{(.+?)\}\}/g;
+/**
+ * The interpolations i18next finds in `text` with its default prefix and suffix (Interpolator.resetRegExp:
+ * /\{\{(.+?)\}\}/g), found in one pass: that expression read from each `{{` to the end of the line when
+ * no `}}` follows (50 million steps for 10,000 braces). Each match is a `{{`, one or more characters of
+ * one line, and the first `}}` after them.
+ */
+export function i18nextInterpolations(text: string): string[] {
+  const found: string[] = [];
+  const lineBreak = /[\n\r\u2028\u2029]/g;
+  // The first `}}` after `{{` and one character, and the first line break after `{{`: both only move
+  // forward (-2: not looked for yet; -1: no `}}` left), so the text is read once.
+  let close = -2;
+  let nextBreak = -2;
+  for (let open = text.indexOf('{{'); open !== -1; ) {
+    if (close !== -1 && close < open + 3) close = text.indexOf('}}', open + 3);
+    if (close === -1) break;
+    if (nextBreak < open + 2) {
+      lineBreak.lastIndex = open + 2;
+      nextBreak = lineBreak.exec(text)?.index ?? text.length;
+    }
+    if (nextBreak >= close) {
+      found.push(text.slice(open, close + 2));
+      open = text.indexOf('{{', close + 2);
+    } else {
+      open = text.indexOf('{{', open + 1);
+    }
+  }
+  return found;
+}
 const NESTING = '$t(';
 
 /** The message as i18next keys; what i18next cannot say natively is its `other` branch. */
@@ -78,7 +105,7 @@ function printFlat(message: Message, poundOf = 'count'): string | undefined {
     } else return undefined;
   }
   // i18next must find exactly the interpolations written: a literal `{{`, or a `{` right before one, makes others.
-  const found = text.match(INTERPOLATION) ?? [];
+  const found = i18nextInterpolations(text);
   if (found.length !== written.length || found.some((match, i) => match !== written[i])) return undefined;
   return text.includes(NESTING) ? undefined : text;
 }

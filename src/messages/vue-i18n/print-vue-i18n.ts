@@ -76,5 +76,9 @@ function printFlat(message: Message, countName: string | null): string {
 function keepEdgeSpaces(form: string): string {
   if (form === '') return "{''}";
   const literal = (spaces: string) => [...spaces].map((ch) => `{'\\u${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}'}`).join('');
-  return form.replace(/^\s+/, literal).replace(/\s+$/, literal);
+  // trimStart/trimEnd strip what `\s` matches; /\s+$/ would read a run of inner spaces again from each of its characters.
+  const start = form.length - form.trimStart().length;
+  const rest = form.slice(start);
+  const core = rest.trimEnd();
+  return literal(form.slice(0, start)) + core + literal(rest.slice(core.length));
 }

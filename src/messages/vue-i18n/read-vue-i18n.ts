@@ -8,7 +8,13 @@ import { appendNode, type Message, type MessageCase, type MessageNode } from '..
 import { pluralCategoriesOf } from '../plural-rules.js';
 import { printIcu } from '../print-icu.js';
 
-const TOKEN = /\{'((?:[^'\\\r\n\u2028\u2029]|\\(?:\\|'|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{6}))*)'\}|\{\s*([A-Za-z0-9_]+)\s*\}|\s*\|\s*/g;
+/** A literal interpolation `{'…'}` (its content escaped as vue-i18n's tokenizer reads it) and an argument `{ x }`, each tried at a `{`. */
+const LITERAL = /\{'((?:[^'\\\r\n\u2028\u2029]|\\(?:\\|'|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{6}))*)'\}/y;
+const ARGUMENT = /\{\s*([A-Za-z0-9_]+)\s*\}/y;
+/** Where the next token can start: a brace or a pipe. */
+const TOKEN_START = /[{|]/g;
+/** The spaces after a pipe, which belong to it. */
+const SPACES = /\s*/y;
 const LITERAL_ESCAPE = /\\(\\|'|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{6})/g;
 
 function literalContent(body: string): string {
@@ -20,19 +26,38 @@ function literalContent(body: string): string {
   });
 }
 
-/** The message's pipe forms, each as nodes (a single form for a message without pipes). */
-function readForms(message: string): MessageNode[][] {
+/**
+ * The message's pipe forms, each as nodes (a single form for a message without pipes), in one pass:
+ * a pipe takes the spaces around it (the text before it loses its trailing spaces), literal
+ * interpolations and arguments are read where a `{` is. A regular expression that also looked for
+ * `\s*\|\s*` at every character read each run of spaces again from each of its characters (9.5 s for
+ * 80,000 spaces).
+ */
+export function readForms(message: string): MessageNode[][] {
   const forms: MessageNode[][] = [[]];
   let last = 0;
   const text = (value: string) => {
     if (value !== '') forms.at(-1)!.push({ kind: 'text', value });
   };
-  for (const match of message.matchAll(TOKEN)) {
-    text(message.slice(last, match.index));
-    if (match[1] !== undefined) text(literalContent(match[1]));
-    else if (match[2] !== undefined) forms.at(-1)!.push({ kind: 'argument', name: match[2] });
-    else forms.push([]);
-    last = match.index + match[0].length;
+  TOKEN_START.lastIndex = 0;
+  for (let start = TOKEN_START.exec(message); start !== null; start = TOKEN_START.exec(message)) {
+    const at = start.index;
+    if (message[at] === '|') {
+      text(message.slice(last, at).trimEnd());
+      forms.push([]);
+      SPACES.lastIndex = at + 1;
+      SPACES.exec(message);
+      last = TOKEN_START.lastIndex = SPACES.lastIndex;
+      continue;
+    }
+    const literal = matchAt(LITERAL, message, at);
+    const argument = literal ? undefined : matchAt(ARGUMENT, message, at);
+    const token = literal ?? argument;
+    if (!token) continue;
+    text(message.slice(last, at));
+    if (literal) text(literalContent(literal[1]!));
+    else forms.at(-1)!.push({ kind: 'argument', name: argument![1]! });
+    last = TOKEN_START.lastIndex = at + token[0].length;
   }
   text(message.slice(last));
   return forms.map((form) => {
@@ -40,6 +65,12 @@ function readForms(message: string): MessageNode[][] {
     for (const node of form) appendNode(merged, node);
     return merged;
   });
+}
+
+/** The sticky `pattern`'s match at `at`, if any. */
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
 }
 
 /** The ICU message of one vue-i18n message in `language`; throws for pipe forms that fit no plural of it. */
