@@ -30,7 +30,8 @@ export class ContentCache {
   private readonly kept = new Map<string, Kept>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /** `largestShare`: the largest part of `maxBytes` one value may take (larger values are not kept). */
+  constructor(private readonly maxBytes: number, private readonly largestShare = 1 / 8) {}
 
   /** The value kept under `key` for this version of the project, if any. */
   get<T>(key: string, projectId: string, version: number): T | undefined {
@@ -61,7 +62,7 @@ export class ContentCache {
   set(key: string, projectId: string, version: number, value: unknown, bytes: number, shows?: Iterable<string>): void {
     const previous = this.kept.get(key);
     if (previous) this.remove(key, previous);
-    if (bytes > this.maxBytes / 8) return; // one value may not push out most of the others
+    if (bytes > this.maxBytes * this.largestShare) return; // one value may not push out most of the others
     this.kept.set(key, { projectId, version, value, bytes, shows: shows && new Set(shows) });
     this.bytes += bytes;
     for (const [oldestKey, oldest] of this.kept) {

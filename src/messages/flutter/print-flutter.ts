@@ -11,7 +11,8 @@
  */
 import { exactValue, type Message, type MessageCase, type PluralNode } from '../message.js';
 import { argumentsOf } from '../message-arguments.js';
-import { choosesLikeIcu } from '../plural-choice.js';
+import { MessageIds } from '../message-identity.js';
+import { KeptChoices } from '../plural-choice.js';
 import { pluralCategoriesOf, pluralCategoryOf } from '../plural-rules.js';
 import { otherBranch } from '../single-plural.js';
 import { quoteForGenL10n } from './escaping.js';
@@ -67,8 +68,12 @@ export function printFlutter(message: Message, language: string, options: { esca
 
 class LiteralBrace extends Error {}
 
+/** pluralLogic's parameters come from the plural's case keys and the language alone, so its choice can be kept by their shape. */
+const keptChoices = new KeptChoices();
+
 class FlutterPrinter {
   private readonly types = new Map<string, FlutterPlaceholder>();
+  private readonly ids = new MessageIds();
 
   constructor(private readonly language: string, private readonly escaping: boolean) {}
 
@@ -78,30 +83,41 @@ class FlutterPrinter {
   }
 
   print(message: Message, count: string | null): string {
-    let text = '';
+    const out: string[] = [];
+    this.write(message, count, out);
+    // Joined once: joining at every level copied a nested plural's text once per level around it.
+    return out.join('');
+  }
+
+  private write(message: Message, count: string | null, out: string[]): void {
     for (const node of message) {
       switch (node.kind) {
         case 'text':
-          text += this.literal(node.value);
+          out.push(this.literal(node.value));
           break;
         case 'argument':
-          text += this.placeholder(node.name, 'String');
+          out.push(this.placeholder(node.name, 'String'));
           break;
         case 'pound':
-          text += this.placeholder(count!, 'num', 'decimalPattern');
+          out.push(this.placeholder(count!, 'num', 'decimalPattern'));
           break;
         case 'plural':
           if (node.ordinal) throw new Unsayable();
-          text += this.plural(node);
+          this.writePlural(node, out);
           break;
         case 'select':
           if (!node.cases.every((c) => isSelectCase(c.key) || c.key === 'other')) throw new Unsayable();
           this.placeholder(node.name, 'String');
-          text += `{${node.name}, select, ${node.cases.map((c) => `${c.key}{${this.print(c.message, null)}}`).join(' ')}}`;
+          out.push(`{${node.name}, select, `);
+          node.cases.forEach((c, i) => {
+            out.push(`${i > 0 ? ' ' : ''}${c.key}{`);
+            this.write(c.message, null, out);
+            out.push('}');
+          });
+          out.push('}');
           break;
       }
     }
-    return text;
   }
 
   /** The `other` branch of every plural and select, for a message gen-l10n cannot say. */
@@ -116,16 +132,22 @@ class FlutterPrinter {
     return text;
   }
 
-  private plural(node: PluralNode): string {
+  private writePlural(node: PluralNode, out: string[]): void {
     const keys: ParameterKeys = {};
     const parameters = pluralParameters(node.cases, this.language, keys);
-    if (!parameters || !choosesLikeIcu(node, this.language, (count) => pluralLogic(parameters, this.language, count))) throw new Unsayable();
+    if (!parameters || !keptChoices.choosesLikeIcu(node, this.language, (count) => pluralLogic(parameters, this.language, count), this.ids)) throw new Unsayable();
     this.placeholder(node.name, 'num');
-    const parts = (['zero', 'one', 'two', 'few', 'many', 'other'] as const).flatMap((key) => {
+    out.push(`{${node.name}, plural, `);
+    let first = true;
+    for (const key of ['zero', 'one', 'two', 'few', 'many', 'other'] as const) {
       const branch = parameters[key];
-      return branch ? [`${keys[key] ?? key}{${this.print(branch, node.name)}}`] : [];
-    });
-    return `{${node.name}, plural, ${parts.join(' ')}}`;
+      if (!branch) continue;
+      out.push(`${first ? '' : ' '}${keys[key] ?? key}{`);
+      this.write(branch, node.name, out);
+      out.push('}');
+      first = false;
+    }
+    out.push('}');
   }
 
   private placeholder(name: string, type: FlutterPlaceholder['type'], format?: string): string {
