@@ -26,6 +26,8 @@ import { entryRoutes } from './http/routes/entries.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { groupRoutes } from './http/routes/groups.js';
 import { memberRoutes } from './http/routes/members.js';
+import { publicVerificationRoutes, resendVerificationRoute } from './http/routes/email-verification.js';
+import type { Mailer } from './mail/mailer.js';
 import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
 import { openApiDocumentRoute } from './http/routes/openapi-document.js';
 import { projectRoutes } from './http/routes/projects.js';
@@ -50,6 +52,10 @@ export interface AppOptions {
   importMaxBytes?: number;
   /** set `draining` once the process is shutting down: /readyz then answers 503; `inFlight` counts the running requests */
   lifecycle?: Lifecycle;
+  /** PUBLIC_URL: where users reach the server; mailed and invitation links start with it */
+  publicUrl?: string | undefined;
+  /** sends the e-mail verification links (SMTP_URL; needs publicUrl); without it no mail is sent */
+  mailer?: Mailer | undefined;
 }
 
 export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -61,7 +67,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, metricsPublic = false, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() } }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, metricsPublic = false, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() }, publicUrl, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -104,6 +110,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
   installMetrics(app, { store, token: metricsToken, public: metricsPublic });
   await installOpenApi(app, PACKAGE_VERSION);
 
+  const mail = mailer && publicUrl ? { mailer, publicUrl, logFailure: (error: unknown, what: string) => app.log.warn({ err: error }, `mail not sent: ${what}`) } : undefined;
   await app.register(healthRoutes(store, lifecycle));
   await installWebApp(app);
   await app.register(
@@ -113,7 +120,8 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         limitPublicBodies(open);
         await open.register(publicMetadataRoutes(PACKAGE_VERSION));
         await open.register(openApiDocumentRoute);
-        await open.register(publicAccountRoutes(store.db, signUpOpen));
+        await open.register(publicAccountRoutes(store.db, signUpOpen, mail));
+        await open.register(publicVerificationRoutes(store.db));
       });
       await api.register(async (authenticated) => {
         // On PostgreSQL the daily counts are in the same database: key check and count in one round trip.
@@ -125,7 +133,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         await authenticated.register(groupRoutes, options);
         await authenticated.register(entryRoutes, options);
         await authenticated.register(translationRoutes, options);
-        await authenticated.register(memberRoutes, options);
+        await authenticated.register(memberRoutes(publicUrl), options);
         await authenticated.register(exportRoutes(store.reader, store.usage), options);
         await authenticated.register(checkRoutes(store.reader), options);
         await authenticated.register(importRoutes(importMaxBytes), options);
@@ -135,6 +143,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         await authenticated.register(async (sessionOnly) => {
           requireWebSession(sessionOnly);
           await sessionOnly.register(sessionAccountRoutes, options);
+          await sessionOnly.register(resendVerificationRoute(mail), options);
           await sessionOnly.register(apiKeyRoutes, options);
         });
       });

@@ -34,6 +34,10 @@ export interface Config {
    * first, and no request reaches it as it closes
    */
   readonly shutdownDrainMs: number;
+  /** PUBLIC_URL: the server's address as users reach it (no trailing slash), which mailed and invitation links start with */
+  readonly publicUrl: string | undefined;
+  /** SMTP_URL (and SMTP_FROM): sign-up mails a verification link; unset, no mail is sent */
+  readonly smtp: { readonly url: string; readonly from: string } | undefined;
 }
 
 /** A variable that must be one of two words, the first being the default. */
@@ -70,6 +74,19 @@ function trustProxyOf(value: string | undefined): TrustProxy {
   throw new Error(`TRUST_PROXY must be false, true (the nearest proxy), a hop count or a comma-separated list of proxy addresses/CIDRs, got "${value}"`);
 }
 
+/**
+ * PUBLIC_URL and SMTP_URL/SMTP_FROM. Mailed links need PUBLIC_URL: taken from a request's Host, a
+ * stranger could have a verification link for someone else's address sent to a host of theirs.
+ */
+function mailOf(env: NodeJS.ProcessEnv): Pick<Config, 'publicUrl' | 'smtp'> {
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(publicUrl)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
+  if (!env.SMTP_URL) return { publicUrl, smtp: undefined };
+  if (!/^smtps?:\/\//.test(env.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (publicUrl === undefined) throw new Error('SMTP_URL needs PUBLIC_URL (the address users reach tolk at), which the mailed links start with');
+  return { publicUrl, smtp: { url: env.SMTP_URL, from: env.SMTP_FROM || `tolk <no-reply@${new URL(publicUrl).hostname}>` } };
+}
+
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 /** Reads the contract's environment variables; throws a one-line reason on a bad value. */
@@ -89,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const metricsPublic = !oneOf(env, 'METRICS_PUBLIC', ['false', 'true']);
   if (metricsPublic && env.METRICS_TOKEN) throw new Error('METRICS_PUBLIC=true and METRICS_TOKEN contradict each other: set one of them');
   return Object.freeze({
+    ...mailOf(env),
     importMaxBytes,
     shutdownDrainMs,
     port,

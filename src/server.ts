@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { tuneHeapGrowth } from './heap-tuning.js';
 import { InFlight } from './http/plugins/in-flight.js';
 import type { Config } from './config.js';
+import { createSmtpMailer } from './mail/mailer.js';
 import { openStore } from './store/open-store.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,8 @@ export async function serve(config: Config): Promise<void> {
     importMaxBytes: config.importMaxBytes,
     signUpOpen: config.signUpOpen,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    mailer: config.smtp && createSmtpMailer(config.smtp.url, config.smtp.from),
   });
   let closing = false;
   const shutdown = async (signal: string) => {

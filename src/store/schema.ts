@@ -2,7 +2,7 @@
  * Kysely table types, shared by both dialects. Timestamps are ISO 8601 UTC text in both stores
  * (sortable, identical on SQLite and PostgreSQL); flags are nullable timestamps, never booleans.
  */
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -17,6 +17,10 @@ export interface UsersTable {
   member_limit: number;
   password_hash: string | null;
   created_at: string;
+  /** 'admin': made by `tolk users create` (an administrator vouches for the address); 'sign-up': self-made */
+  created_by: Generated<string>;
+  /** when the owner of the address followed a verification link; null: not proved */
+  email_verified_at: string | null;
 }
 
 export interface ApiKeysTable {
@@ -48,11 +52,38 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
+/** A pending invitation, addressed by e-mail whether or not the address has an account (migration 009). */
+export interface InvitationsTable {
+  /** the invitation's handle: the Member answer's userId while it is pending */
+  id: string;
+  project_id: string;
+  /** as the inviter wrote it */
+  email: string;
+  /** lower-cased e-mail, as users.email_key */
+  email_key: string;
+  role: string;
+  /** sha256 of the one-time token, hex; null for invitations made before tokens existed */
+  token_hash: string | null;
+  created_at: string;
+}
+
+/** A link sent to prove an address (migration 009). */
+export interface EmailVerificationsTable {
+  /** sha256 of the link's token, hex */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface ProjectMembersTable {
   project_id: string;
   user_id: string;
   role: string;
-  /** null while the invitation is pending; its order decides who is over the member limit */
+  /**
+   * when the member accepted; its order decides who is over the member limit. Never null since
+   * migration 009 (pending invitations are in `invitations`), kept nullable as the column is.
+   */
   confirmed_at: string | null;
   created_at: string;
 }
@@ -153,9 +184,12 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+  invitations: InvitationsTable;
+  email_verifications: EmailVerificationsTable;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type MemberRow = Selectable<ProjectMembersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type TranslationRow = Selectable<TranslationsTable>;
 export type NewTranslation = Insertable<TranslationsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;

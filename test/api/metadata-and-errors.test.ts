@@ -51,6 +51,7 @@ describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dial
       lastName: expect.any(String),
       locale: 'en',
       timezone: 'UTC',
+      emailVerified: false,
     });
   });
 

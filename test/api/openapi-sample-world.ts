@@ -3,6 +3,8 @@
  * a client would; every answer goes through `call`, which checks it against the OpenAPI document.
  */
 import { expect } from 'vitest';
+import { hashSecret } from '../../src/domain/keys/api-keys.js';
+import { replaceEmailVerification } from '../../src/store/repositories/users.js';
 import type { ApiResponse, RequestOptions, TestServer } from '../helpers/server.js';
 
 /** Makes the request, checks the response against the document, and asserts the expected status. */
@@ -95,6 +97,11 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('PATCH', `/entries/${entry.id}`, 403, { key: third.apiKey, body: { baseTerm: 'Log in' } });
   await call('PATCH', `${p}/members/${third.id}`, 200, { key, body: { role: 'translator' } });
   await call('DELETE', `${p}/members/${third.id}`, 204, { key });
+  // an address without an account: a pending invitation all the same, accepted with its one-time token only
+  const invited = await call('POST', `${p}/members`, 200, { key, body: { email: 'not-yet-here@example.com', role: 'viewer' } });
+  await call('POST', `${p}/members/accept`, 403, { key: third.apiKey, body: { token: 'not-the-token' } });
+  await call('POST', `${p}/members/accept`, 200, { key: third.apiKey, body: { token: invited.body.invitationToken } });
+  await call('DELETE', `${p}/members/${third.id}`, 204, { key });
 
   await call('DELETE', `/entries/${entry.id}`, 204, { key });
   await call('DELETE', `/groups/${sub.id}`, 204, { key });
@@ -128,5 +135,14 @@ async function driveWebSession(server: TestServer, call: Call): Promise<void> {
   await call('DELETE', `/keys/${created.body.id}`, 404, { headers });
   await call('PUT', '/auth/password', 400, { headers, body: { currentPassword: 'wrong', newPassword: 'another long secret' } });
   await call('PUT', '/auth/password', 204, { headers, body: { currentPassword: account.password, newPassword: 'another long secret' } });
+  // e-mail verification: sign-up mailed a link a moment ago; a new one only after a minute
+  await call('POST', '/auth/verify-email/resend', 429, { headers });
+  await server.store.db.updateTable('email_verifications').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+  await call('POST', '/auth/verify-email/resend', 204, { headers });
+  await call('POST', '/auth/verify-email', 400, { body: { token: 'not-a-link-token' }, headers: { origin } });
+  const token = 'a-token-of-a-link-mailed-to-this-account';
+  await replaceEmailVerification(server.store.db, signedUp.body.user.id, hashSecret(token), new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
+  await call('POST', '/auth/verify-email', 204, { body: { token }, headers: { origin } });
+  await call('POST', '/auth/verify-email/resend', 409, { headers });
   await call('POST', '/auth/sign-out', 204, { headers });
 }

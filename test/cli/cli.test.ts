@@ -25,7 +25,7 @@ describe.each(DIALECTS)('the tolk CLI on %s', (dialect) => {
     expect(created.email).toBe('ada@example.com');
     expect(created.apiKey).toMatch(/^tolk_[A-Za-z0-9_-]{40,}$/);
     const info = await server.api('GET', '/info', { key: created.apiKey });
-    expect(info.body).toEqual({ id: created.id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', locale: 'en-GB', timezone: 'Europe/London' });
+    expect(info.body).toEqual({ id: created.id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', locale: 'en-GB', timezone: 'Europe/London', emailVerified: false });
   });
 
   it('users create stores --member-limit and --daily-quota', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { nowIso } from '../shared/ids.js';
 import { checkProfileFields, createPasswordUser, emailTaken, getProfile, type NewUserInput } from '../users/create-user.js';
+import { sendSignUpAttemptNotice, sendVerificationLink, type MailSetup } from './email-verification.js';
 import { checkPasswordLength, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { admitPasswordChange, admitSignIn, admitSignUp, passwordChangeSucceeded, signInSucceeded } from './sign-in-throttle.js';
 import { endOtherSessions, startSession, type LiveSession, type StartedSession } from './web-sessions.js';
@@ -14,14 +15,24 @@ const WRONG_CREDENTIALS = 'the e-mail or the password is wrong';
 
 export type SignedIn = StartedSession & { user: Awaited<ReturnType<typeof getProfile>> };
 
-/** Creates an account with a password (web sign-up) and signs it in. */
-export async function signUp(db: Db, input: NewUserInput & { password: string; address: string }): Promise<SignedIn> {
+/**
+ * Creates an account with a password (web sign-up) and signs it in. The address is not proved by
+ * this: with mail set up, a verification link is mailed (a mail failure never fails the sign-up; the
+ * user can ask for a new link). A taken address is still 409, since the new account is signed in at
+ * once and its user must learn that it was not made; with mail, the address's owner is told.
+ */
+export async function signUp(db: Db, input: NewUserInput & { password: string; address: string }, mail?: MailSetup): Promise<SignedIn> {
   checkPasswordLength(input.password, '/body/password');
   await admitSignUp(db, input.address);
   // Checked before hashing too (the insert still decides): a taken e-mail costs no scrypt run.
-  if (await findUserByEmail(db, input.email)) throw emailTaken(input.email);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    if (mail) sendSignUpAttemptNotice(mail, existing.email);
+    throw emailTaken(input.email);
+  }
   const passwordHash = await hashPassword(input.password);
   const { id } = await createPasswordUser(db, input, passwordHash);
+  if (mail) await sendVerificationLink(db, mail, { id, email: input.email }).catch((error: unknown) => mail.logFailure(error, 'verification link'));
   return { ...(await startSession(db, id)), user: await getProfile(db, { userId: id }) };
 }
 

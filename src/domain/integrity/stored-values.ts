@@ -87,6 +87,12 @@ async function accountProblems(db: Db): Promise<IntegrityProblem[]> {
     if (!isKnownLocale(user.locale)) found.push(problem('unknown-locale', `user ${user.id}: locale "${user.locale}" is outside the catalog`));
     // The e-mail key is what makes Ann@x.io and ann@x.io one user, and what sign-in looks up.
     if (user.email_key !== user.email.toLowerCase()) found.push(problem('derived-key', `user ${user.id}: its e-mail key is not its e-mail lower-cased`));
+    // Whether an administrator vouched for the address decides who accepts invitations to it.
+    if (user.created_by !== 'admin' && user.created_by !== 'sign-up') found.push(problem('account-origin', `user ${user.id}: made by "${user.created_by}", neither admin nor sign-up`));
+  }
+  for (const invitation of await rows.listInvitationKeys(db)) {
+    if (!(ROLES as readonly string[]).includes(invitation.role)) found.push(problem('member-role', `invitation ${invitation.id} of project ${invitation.project_id}: unknown role "${invitation.role}"`));
+    if (invitation.email_key !== invitation.email.toLowerCase()) found.push(problem('derived-key', `invitation ${invitation.id}: its e-mail key is not its e-mail lower-cased`));
   }
   return found;
 }

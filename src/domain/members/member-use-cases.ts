@@ -1,22 +1,15 @@
-/** Members: invite, accept, list, change role, remove or leave, transfer ownership. */
-import { AppError, conflict, forbidden, notFound, projectNotFound, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../store/dialect.js';
+/** Members: list, change role, remove or leave, transfer ownership (inviting and accepting: invitations.ts). */
+import { forbidden, notFound, projectNotFound, validationError } from '../../errors.js';
+import * as invitations from '../../store/repositories/invitations.js';
 import * as members from '../../store/repositories/members.js';
 import { findProjectForUser, setProjectOwner } from '../../store/repositories/projects.js';
-import { findUserByEmail } from '../../store/repositories/users.js';
 import type { Db } from '../../store/schema.js';
 import type { Role } from '../access/capabilities.js';
 import { loadProjectAccess, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
-import { nowIso } from '../shared/ids.js';
-import { pageOf, type Page, type PageRequest } from '../shared/page.js';
+import type { Page, PageRequest } from '../shared/page.js';
 import { inTransaction } from '../shared/transaction.js';
-import { memberView, type MemberView } from './member-view.js';
-
-/** Assigning, changing or removing the admin role takes the owner's canAssignAdminRole. */
-function requireRoleChange(access: ProjectAccess, ...roles: string[]): void {
-  requireCapability(access, 'canManageMembers');
-  if (roles.includes('admin')) requireCapability(access, 'canAssignAdminRole');
-}
+import { declineInvitation, requireRoleChange } from './invitations.js';
+import { invitationView, memberView, type MemberView } from './member-view.js';
 
 async function viewOf(db: Db, access: ProjectAccess, userId: string): Promise<MemberView> {
   const member = await members.findMember(db, access.project.id, userId);
@@ -24,69 +17,51 @@ async function viewOf(db: Db, access: ProjectAccess, userId: string): Promise<Me
   return memberView(member, access.project.ownerMemberLimit);
 }
 
-/** A page of the project's members and pending invitations (the owner is on the project, not here). */
+/** A page of the project's confirmed members in acceptance order, then its invitations (the owner is on the project, not here). */
 export async function listMembers(db: Db, principal: Principal, projectId: string, page: PageRequest): Promise<Page<MemberView>> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadGroups');
-  const found = await members.listMembers(db, projectId, page.limit, page.offset);
-  return pageOf(page, found, (row) => memberView(row, access.project.ownerMemberLimit));
+  const confirmed = await members.listMembers(db, projectId, page.limit, page.offset);
+  const pending = await invitations.listInvitationsOfProject(db, projectId, page.limit - confirmed.rows.length, Math.max(0, page.offset - confirmed.total));
+  const result = [...confirmed.rows.map((row) => memberView(row, access.project.ownerMemberLimit)), ...pending.rows.map(invitationView)];
+  return { limit: page.limit, offset: page.offset, total: confirmed.total + pending.total, result };
 }
 
-/** Invites a user by e-mail with a role; the invitation counts for nothing until accepted. */
-export async function inviteMember(db: Db, principal: Principal, projectId: string, input: { email: string; role: Role }): Promise<MemberView> {
-  const access = await loadProjectAccess(db, principal, projectId);
-  requireRoleChange(access, input.role);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw new AppError('ERR_NOT_FOUND', `no user has the e-mail ${input.email}`);
-  if (user.id === access.project.ownerId) throw conflict('the owner of the project cannot be invited to it');
-  try {
-    await members.insertMember(db, { project_id: projectId, user_id: user.id, role: input.role, confirmed_at: null, created_at: nowIso() });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`${input.email} is already a member or invited`);
-    throw error;
-  }
-  return viewOf(db, access, user.id);
-}
-
-/** The invitee accepts; accepting again changes nothing. Anyone without an invitation gets not-found. */
-export async function acceptInvitation(db: Db, principal: Principal, projectId: string): Promise<MemberView> {
-  const project = await findProjectForUser(db, projectId, principal.userId);
-  if (!project) throw projectNotFound();
-  // The owner sees the project, so "project not found" would mislead: there is no invitation.
-  if (project.ownerId === principal.userId) throw notFound('invitation');
-  if (project.memberRole === null) throw projectNotFound();
-  if (project.memberConfirmedAt === null) await members.updateMember(db, projectId, principal.userId, { confirmed_at: nowIso() });
-  return viewOf(db, await loadProjectAccess(db, principal, projectId), principal.userId);
-}
-
-/** Changes a member's (or an invitation's) role. */
+/** Changes a member's or an invitation's role (an invitation is named by its own id until accepted). */
 export async function changeRole(db: Db, principal: Principal, projectId: string, userId: string, role: Role): Promise<MemberView> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canManageMembers');
   const target = await members.findMember(db, projectId, userId);
-  if (!target) throw notFound('member');
-  requireRoleChange(access, target.role, role);
-  await members.updateMember(db, projectId, userId, { role });
-  return viewOf(db, access, userId);
+  if (target) {
+    requireRoleChange(access, target.role, role);
+    await members.updateMember(db, projectId, userId, { role });
+    return viewOf(db, access, userId);
+  }
+  const invitation = await invitations.findInvitation(db, projectId, userId);
+  if (!invitation) throw notFound('member');
+  requireRoleChange(access, invitation.role, role);
+  await invitations.setInvitationRole(db, invitation.id, role);
+  return invitationView({ ...invitation, role });
 }
 
-/** Removes a member (managers) or leaves (the member itself; also declines an invitation). */
+/** Removes a member or withdraws an invitation (managers), or leaves (the member itself; an invitee declines). */
 export async function removeMember(db: Db, principal: Principal, projectId: string, userId: string): Promise<void> {
   if (userId === principal.userId) {
     const project = await findProjectForUser(db, projectId, principal.userId);
     if (!project) throw projectNotFound();
     if (project.ownerId === principal.userId) throw forbidden('the owner cannot leave the project; transfer the ownership first');
-    if (project.memberRole === null) throw projectNotFound();
+    if (project.memberRole === null) return declineInvitation(db, principal, projectId);
     await members.deleteMember(db, projectId, userId);
     return;
   }
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canManageMembers');
   if (userId === access.project.ownerId) throw forbidden('the owner cannot be removed; the owner can transfer the ownership');
-  const target = await members.findMember(db, projectId, userId);
+  const target = (await members.findMember(db, projectId, userId)) ?? (await invitations.findInvitation(db, projectId, userId));
   if (!target) throw notFound('member');
   requireRoleChange(access, target.role);
-  await members.deleteMember(db, projectId, userId);
+  if ('user_id' in target) await members.deleteMember(db, projectId, userId);
+  else await invitations.deleteInvitation(db, target.id);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The Member resource of the contract's members extension. */
 import type { MemberRecord } from '../../store/repositories/members.js';
+import type { InvitationRow } from '../../store/schema.js';
 
 export interface MemberView {
   userId: string;
@@ -25,4 +26,13 @@ export function memberView(row: MemberRecord, memberLimit: number): MemberView {
     isOverLimit: row.acceptance_rank !== null && Number(row.acceptance_rank) > memberLimit,
     createdAt: row.created_at,
   };
+}
+
+/**
+ * A pending invitation in the Member shape. It tells nothing about the address's account, if there is
+ * one (L2): `userId` is the invitation's own id (what PATCH and DELETE of /members/{userId} take until
+ * it is accepted), the names are empty, and the e-mail is the inviter's own words.
+ */
+export function invitationView(row: InvitationRow): MemberView {
+  return { userId: row.id, email: row.email, firstName: '', lastName: '', role: row.role, confirmed: false, isOverLimit: false, createdAt: row.created_at };
 }

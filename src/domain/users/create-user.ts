@@ -23,6 +23,9 @@ export interface NewUserInput {
   memberLimit?: number;
 }
 
+/** Whether the text has the shape of an e-mail address (accounts and invitations share the rule). */
+export const isEmailAddress = (text: string): boolean => EMAIL.test(text) && text.length <= 254;
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -42,7 +45,7 @@ export function checkProfileFields(input: { firstName?: string | undefined; last
 }
 
 function checkUser(input: NewUserInput): void {
-  if (!EMAIL.test(input.email) || input.email.length > 254) throw validationError('email must be an e-mail address', '/email');
+  if (!isEmailAddress(input.email)) throw validationError('email must be an e-mail address', '/email');
   checkProfileFields(input);
   for (const [field, value] of [['dailyQuota', input.dailyQuota], ['memberLimit', input.memberLimit]] as const) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) throw validationError(`${field} must be a whole number ≥ 0`, `/${field}`);
@@ -53,7 +56,13 @@ function checkUser(input: NewUserInput): void {
 export const emailTaken = (email: string) => new AppError('ERR_CONFLICT', `a user with e-mail ${email} already exists`);
 
 /** Inserts a checked user and, in the same transaction, what `then` adds; a taken e-mail is a conflict. */
-async function addUser<T>(db: Db, input: NewUserInput, passwordHash: string | null, then: (trx: Db, id: string) => Promise<T>): Promise<T> {
+async function addUser<T>(
+  db: Db,
+  input: NewUserInput,
+  passwordHash: string | null,
+  createdBy: 'admin' | 'sign-up',
+  then: (trx: Db, id: string) => Promise<T>,
+): Promise<T> {
   checkUser(input);
   const id = newId();
   try {
@@ -69,6 +78,7 @@ async function addUser<T>(db: Db, input: NewUserInput, passwordHash: string | nu
         memberLimit: input.memberLimit ?? DEFAULT_MEMBER_LIMIT,
         createdAt: nowIso(),
         passwordHash,
+        createdBy,
       });
       return then(trx, id);
     });
@@ -80,15 +90,16 @@ async function addUser<T>(db: Db, input: NewUserInput, passwordHash: string | nu
 
 /**
  * Creates a user with a first API key (the CLI's `users create`); with a password hash
- * (domain/accounts/passwords.ts) the user can also sign in to the web application.
+ * (domain/accounts/passwords.ts) the user can also sign in to the web application. The administrator
+ * who runs it vouches for the address: the user accepts invitations to it without a link.
  */
 export async function createUser(db: Db, input: NewUserInput, passwordHash: string | null = null) {
-  return addUser(db, input, passwordHash, async (trx, id) => ({ id, email: input.email, apiKey: (await createApiKey(trx, id, 'default')).apiKey }));
+  return addUser(db, input, passwordHash, 'admin', async (trx, id) => ({ id, email: input.email, apiKey: (await createApiKey(trx, id, 'default')).apiKey }));
 }
 
-/** Creates a user who signs in with a password and makes API keys in the settings (web sign-up). */
+/** Creates a user who signs in with a password and makes API keys in the settings (web sign-up; the address is not proved yet). */
 export async function createPasswordUser(db: Db, input: NewUserInput, passwordHash: string): Promise<{ id: string }> {
-  return addUser(db, input, passwordHash, async (_trx, id) => ({ id }));
+  return addUser(db, input, passwordHash, 'sign-up', async (_trx, id) => ({ id }));
 }
 
 /** Creates another key for the user with this e-mail. */
@@ -102,5 +113,13 @@ export async function createKeyForEmail(db: Db, email: string, name: string) {
 export async function getProfile(db: Db, principal: Principal) {
   const user = await findUserById(db, principal.userId);
   if (!user) throw new AppError('ERR_SETTINGS_PROFILE_USER_NOT_FOUND', 'the user of this key no longer exists');
-  return { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, locale: user.locale, timezone: user.timezone };
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    locale: user.locale,
+    timezone: user.timezone,
+    emailVerified: user.email_verified_at !== null,
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changePassword, signIn, signUp, updateProfile, type SignedIn as SignedInResult } from '../../domain/accounts/account-use-cases.js';
+import type { MailSetup } from '../../domain/accounts/email-verification.js';
 import { csrfTokenFor, endSession, resumeSession } from '../../domain/accounts/web-sessions.js';
 import { getProfile } from '../../domain/users/create-user.js';
 import { quotaUsage } from '../../domain/quota/daily-quota.js';
@@ -19,7 +20,7 @@ import { bearer, webSession, type RoutePlugin } from './route-options.js';
 const tags = ['accounts'];
 
 /** Public: who is signed in, sign-up (unless closed) and sign-in (register where limitPublicBodies applies). */
-export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginAsyncTypebox {
+export function publicAccountRoutes(db: Db, signUpOpen: boolean, mail?: MailSetup): FastifyPluginAsyncTypebox {
   return async (app) => {
     const signedIn = (result: SignedInResult, request: Parameters<typeof setSessionCookie>[0], reply: Parameters<typeof setSessionCookie>[1]) => {
       setSessionCookie(request, reply, result.cookieSecret);
@@ -40,7 +41,7 @@ export function publicAccountRoutes(db: Db, signUpOpen: boolean): FastifyPluginA
       async (request, reply) => {
         checkOrigin(request, false);
         if (!signUpOpen) throw forbidden('sign-up is closed on this server; ask an administrator for an account');
-        const result = await signUp(db, { ...request.body, address: request.ip });
+        const result = await signUp(db, { ...request.body, address: request.ip }, mail);
         return reply.code(201).send(signedIn(result, request, reply));
       },
     );

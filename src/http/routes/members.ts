@@ -1,15 +1,17 @@
 /** /projects/{id}/members…, and /projects/{id}/transfer-ownership. */
+import { acceptInvitation, inviteMember } from '../../domain/members/invitations.js';
 import * as useCases from '../../domain/members/member-use-cases.js';
 import { getProject } from '../../domain/projects/project-use-cases.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
-import { InviteBody, Member, MemberListQuery, MemberParams, RoleBody, TransferBody } from '../schemas/members.js';
+import { AcceptBody, InviteBody, InvitedMember, Member, MemberListQuery, MemberParams, RoleBody, TransferBody } from '../schemas/members.js';
 import { Project } from '../schemas/projects.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
 const tags = ['members'];
 
-export const memberRoutes: RoutePlugin = async (app, { db }) => {
+/** The member routes; invitation links start with `publicUrl` (PUBLIC_URL), else with the inviter's own request's origin. */
+export const memberRoutes = (publicUrl?: string): RoutePlugin => async (app, { db }) => {
   app.get(
     '/projects/:id/members',
     { schema: { tags, security: bearer, params: IdParams, querystring: MemberListQuery, response: { 200: Page(Member), ...errors(400, 403, 404) } } },
@@ -18,14 +20,35 @@ export const memberRoutes: RoutePlugin = async (app, { db }) => {
 
   app.post(
     '/projects/:id/members',
-    { schema: { tags, security: bearer, params: IdParams, body: InviteBody, response: { 200: Member, ...errors(400, 403, 404, 409) } } },
-    (request) => useCases.inviteMember(db, principalOf(request), request.params.id, request.body),
+    { schema: { tags, security: bearer, params: IdParams, body: InviteBody, response: { 200: InvitedMember, ...errors(400, 403, 404, 409) } } },
+    async (request) => {
+      const invited = await inviteMember(db, principalOf(request), request.params.id, request.body);
+      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      const query = new URLSearchParams({ project: request.params.id, token: invited.invitationToken });
+      return { ...invited, invitationUrl: `${base}/invitations/accept?${query}` };
+    },
   );
 
   app.post(
     '/projects/:id/members/accept',
-    { schema: { tags, security: bearer, params: IdParams, response: { 200: Member, ...errors(404) } } },
-    (request) => useCases.acceptInvitation(db, principalOf(request), request.params.id),
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'The invitee accepts: an account made by an administrator or with a verified e-mail address accepts the invitation to its address; ' +
+          "anyone else accepts with the invitation's one-time token (403 otherwise)",
+        params: IdParams,
+        body: AcceptBody,
+        response: { 200: Member, ...errors(400, 403, 404) },
+      },
+      // No body at all (the proved invitee's usual call) is an empty one.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+    },
+    (request) => acceptInvitation(db, principalOf(request), request.params.id, request.body.token),
   );
 
   app.patch(

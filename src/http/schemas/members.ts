@@ -7,15 +7,26 @@ export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), T
 });
 
 export const Member = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
+  userId: Type.String({ description: "the member's user id; while the invitation is pending, the invitation's own id (PATCH and DELETE take it)" }),
+  email: Type.String({ description: 'while pending, the address as the inviter wrote it' }),
+  firstName: Type.String({ description: 'empty while pending: an invitation tells nothing about the account of the address, or whether there is one' }),
+  lastName: Type.String({ description: 'empty while pending' }),
   role: Type.String(),
   confirmed: Type.Boolean({ description: 'false while the invitation is pending' }),
   isOverLimit: Type.Boolean({ description: 'beyond the owner\'s member limit in acceptance order: read access only' }),
   createdAt: Timestamp,
 });
+
+export const InvitedMember = Type.Object({
+  ...Member.properties,
+  invitationToken: Type.String({ description: 'the one-time token that accepts this invitation (POST …/members/accept {token}): in this answer only, never again' }),
+  invitationUrl: Type.String({ description: "the web app's page that accepts the invitation with the token: give it to the invitee" }),
+});
+
+export const AcceptBody = Type.Object(
+  { token: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: "the invitation's one-time token, from the inviter's link" })) },
+  { additionalProperties: false },
+);
 
 export const MemberParams = Type.Object({ id: Type.String(), userId: Type.String() });
 export const MemberListQuery = PageQuery;

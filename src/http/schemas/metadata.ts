@@ -9,6 +9,9 @@ export const Info = Type.Object({
   lastName: Type.String(),
   locale: Type.String(),
   timezone: Type.String(),
+  emailVerified: Type.Boolean({
+    description: 'whether the owner of the address followed a verification link (an account made by `tolk users create` needs none to accept invitations)',
+  }),
 });
 
 const Region = Type.Object({ code: Type.String(), name: Type.String() });

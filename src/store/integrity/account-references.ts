@@ -40,6 +40,21 @@ async function ownersAsMembers(db: Db): Promise<IntegrityProblem[]> {
   return rows.map((row) => problem('owner-is-member', `project ${row.project_id}: its owner ${row.user_id} is also a member`));
 }
 
+/** Invitations whose project is gone, and members still pending (since migration 009 an invitation is a row of `invitations`). */
+async function invitationProblems(db: Db): Promise<IntegrityProblem[]> {
+  const orphans = await db
+    .selectFrom('invitations as i')
+    .leftJoin('projects as p', 'p.id', 'i.project_id')
+    .select(['i.id', 'i.project_id'])
+    .where('p.id', 'is', null)
+    .execute();
+  const pending = await db.selectFrom('project_members').select(['project_id', 'user_id']).where('confirmed_at', 'is', null).execute();
+  return [
+    ...orphans.map((row) => problem('dangling-reference', `invitation ${row.id}: its project ${row.project_id} is missing`)),
+    ...pending.map((row) => problem('invitation', `member ${row.user_id} of project ${row.project_id}: not confirmed, but pending invitations belong in invitations`)),
+  ];
+}
+
 async function keysWithoutUser(db: Db): Promise<IntegrityProblem[]> {
   const rows = await db
     .selectFrom('api_keys as k')
@@ -76,6 +91,7 @@ export async function accountReferenceProblems(db: Db): Promise<IntegrityProblem
     ...(await projectsWithoutOwner(db)),
     ...(await membersWithoutProjectOrUser(db)),
     ...(await ownersAsMembers(db)),
+    ...(await invitationProblems(db)),
     ...(await keysWithoutUser(db)),
     ...(await translationsWithoutTranslator(db)),
     ...(await usageWithoutUser(db)),

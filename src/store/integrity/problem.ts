@@ -13,6 +13,8 @@ export type IntegrityCheck =
   | 'language-list'
   | 'technical-name'
   | 'member-role'
+  | 'account-origin'
+  | 'invitation'
   | 'derived-key'
   | 'missing-translations'
   | 'message-syntax';

@@ -1,5 +1,5 @@
 /** The rows whose values the integrity rules judge in code (locale tags, names, derived keys), and row counts. */
-import type { Db, EntryRow, GroupRow, MemberRow, ProjectRow, UserRow } from '../schema.js';
+import type { Db, EntryRow, GroupRow, InvitationRow, MemberRow, ProjectRow, UserRow } from '../schema.js';
 
 /** Entries are read this many at a time: a project may hold far more text than fits comfortably in memory. */
 const ENTRY_BATCH = 2_000;
@@ -81,7 +81,12 @@ export async function listMembersWithRoleOutside(db: Db, roles: readonly string[
   return db.selectFrom('project_members').select(['project_id', 'user_id', 'role']).where('role', 'not in', roles).orderBy('project_id').execute();
 }
 
-/** Every user's e-mail, its lookup key, and profile locale. */
-export async function listUserKeys(db: Db): Promise<Array<Pick<UserRow, 'id' | 'email' | 'email_key' | 'locale'>>> {
-  return db.selectFrom('users').select(['id', 'email', 'email_key', 'locale']).orderBy('id').execute();
+/** Every user's e-mail, its lookup key, profile locale, and who made the account. */
+export async function listUserKeys(db: Db): Promise<Array<Pick<UserRow, 'id' | 'email' | 'email_key' | 'locale' | 'created_by'>>> {
+  return db.selectFrom('users').select(['id', 'email', 'email_key', 'locale', 'created_by']).orderBy('id').execute();
+}
+
+/** Every pending invitation's address, lookup key and role. */
+export async function listInvitationKeys(db: Db): Promise<Array<Pick<InvitationRow, 'id' | 'project_id' | 'email' | 'email_key' | 'role'>>> {
+  return db.selectFrom('invitations').select(['id', 'project_id', 'email', 'email_key', 'role']).orderBy('id').execute();
 }

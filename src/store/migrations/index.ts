@@ -8,6 +8,7 @@ import * as webSessions from './005-web-sessions.js';
 import * as textsAsMessages from './006-texts-as-messages.js';
 import * as importSupport from './007-import.js';
 import * as entryChanges from './008-entry-changes.js';
+import * as invitationProof from './009-invitation-proof.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-texts-as-messages': textsAsMessages,
   '007-import': importSupport,
   '008-entry-changes': entryChanges,
+  '009-invitation-proof': invitationProof,
 };
 
 export const migrationProvider: MigrationProvider = {

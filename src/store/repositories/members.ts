@@ -1,4 +1,4 @@
-/** Project members: invitations (confirmed_at null) and confirmed members, in acceptance order. */
+/** Project members: the confirmed members, in acceptance order (pending invitations: repositories/invitations.ts). */
 import { sql } from 'kysely';
 import type { Db, MemberRow } from '../schema.js';
 import { findProjectForUser, type ProjectForUser } from './projects.js';
@@ -75,31 +75,24 @@ const rankedMembers = (db: Db, projectId: string) =>
     ])
     .where('m.project_id', '=', projectId);
 
-/** A page of the project's members and invitations, confirmed first in acceptance order, then pending by invitation time. */
+/** A page of the project's confirmed members in acceptance order, and how many there are. */
 export async function listMembers(db: Db, projectId: string, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom(rankedMembers(db, projectId).as('r'))
-      .selectAll()
-      .orderBy(sql`case when r.confirmed_at is null then 1 else 0 end`)
-      .orderBy('r.confirmed_at')
-      .orderBy('r.created_at')
-      .orderBy('r.user_id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    limit === 0
+      ? Promise.resolve([])
+      : db.selectFrom(rankedMembers(db, projectId).as('r')).selectAll().orderBy('r.confirmed_at').orderBy('r.user_id').limit(limit).offset(offset).execute(),
     db.selectFrom('project_members').select((eb) => eb.fn.countAll().as('total')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as MemberRecord[], total: Number(count.total) };
 }
 
-/** One member (pending or confirmed) with the user's names, if any. */
+/** One member with the user's names, if any. */
 export async function findMember(db: Db, projectId: string, userId: string): Promise<MemberRecord | undefined> {
   const row = await db.selectFrom(rankedMembers(db, projectId).as('r')).selectAll().where('r.user_id', '=', userId).executeTakeFirst();
   return row as MemberRecord | undefined;
 }
 
-/** Adds an invitation; an existing member surfaces as a primary-key violation. */
+/** Adds a member; an existing member surfaces as a primary-key violation. */
 export async function insertMember(db: Db, member: MemberRow): Promise<void> {
   await db.insertInto('project_members').values(member).execute();
 }
@@ -109,20 +102,8 @@ export async function updateMember(db: Db, projectId: string, userId: string, ch
   await db.updateTable('project_members').set(changes).where('project_id', '=', projectId).where('user_id', '=', userId).execute();
 }
 
-/** Removes a member or an invitation. */
+/** Removes a member. */
 export async function deleteMember(db: Db, projectId: string, userId: string): Promise<boolean> {
   const result = await db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** The invitations a user has not accepted yet, newest first, with the project's name. */
-export async function listPendingInvitations(db: Db, userId: string) {
-  return db
-    .selectFrom('project_members as m')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .select(['p.id as projectId', 'p.name as projectName', 'm.role', 'm.created_at as invitedAt'])
-    .where('m.user_id', '=', userId)
-    .where('m.confirmed_at', 'is', null)
-    .orderBy('m.created_at', 'desc')
-    .execute();
 }

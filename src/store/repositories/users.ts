@@ -14,6 +14,8 @@ export interface NewUser {
   createdAt: string;
   /** null: the user signs in with API keys only until a password is set */
   passwordHash?: string | null;
+  /** 'admin' (`tolk users create`: an administrator vouches for the address) or 'sign-up' */
+  createdBy: 'admin' | 'sign-up';
 }
 
 /** Inserts a user; a taken e-mail surfaces as a unique violation. */
@@ -32,6 +34,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       member_limit: user.memberLimit,
       password_hash: user.passwordHash ?? null,
       created_at: user.createdAt,
+      created_by: user.createdBy,
+      email_verified_at: null,
     })
     .execute();
 }
@@ -126,4 +130,27 @@ export interface ProfileChanges {
 /** Changes a user's profile fields. */
 export async function updateUserProfile(db: Db, userId: string, changes: ProfileChanges): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+/** Stores a verification link's token hash for the user, replacing the user's earlier links. */
+export async function replaceEmailVerification(db: Db, userId: string, tokenHash: string, createdAt: string, expiresAt: string): Promise<void> {
+  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+  await db.insertInto('email_verifications').values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt }).execute();
+}
+
+/** When the user's live verification link was made, if there is one. */
+export async function lastEmailVerificationAt(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('email_verifications').select('created_at').where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirst();
+  return row?.created_at;
+}
+
+/**
+ * Uses up the verification link with this token hash, if it is still live: marks its user's address
+ * verified and returns the user's id; undefined for an unknown, used or expired link.
+ */
+export async function consumeEmailVerification(db: Db, tokenHash: string, now: string): Promise<string | undefined> {
+  const link = await db.deleteFrom('email_verifications').where('token_hash', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
+  if (!link || link.expires_at <= now) return undefined;
+  await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', link.user_id).where('email_verified_at', 'is', null).execute();
+  return link.user_id;
 }
