@@ -217,6 +217,10 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: accounts, API keys and projects', 
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByRole('row', { name: new RegExp(invitee.email) }).getByText('Invited').waitFor();
     await expectAccessible(page, 'project settings with an invited member');
+    // the invitation's one-time link, shown once with a copy button
+    await page.getByRole('heading', { name: `Invitation link for ${invitee.email}` }).waitFor();
+    await expect(page.getByLabel('Invitation link', { exact: true }).inputValue()).resolves.toMatch(new RegExp(`/invitations/accept\\?project=${project.id}&token=`));
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
     await page.getByRole('button', { name: 'Delete project' }).click();
     await page.getByRole('dialog', { name: 'Delete project' }).waitFor();
     await expectAccessible(page, 'delete confirmation dialog');
@@ -235,6 +239,43 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: accounts, API keys and projects', 
     await expect(home.getByLabel('Project name').count()).resolves.toBe(0);
     await expectAccessible(home, 'project settings as a viewer');
     await home.context().close();
+  });
+
+  it("an invitation link made for an address without an account: the newcomer signs up through it and lands in the project as its member", T, async () => {
+    const owner = await newUser('Ines');
+    const created = await callApi('/projects', owner.apiKey, { method: 'POST', body: { name: 'Link test', baseLanguage: 'en', translationLanguages: ['de'] } });
+    const project = (await created.json()) as { id: string };
+    const page = await signedInPage(owner.email, `/projects/${project.id}/settings`);
+    await h1(page, 'Settings of “Link test”');
+    await page.getByLabel('E-mail of the account').fill('newcomer@example.com');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const link = await page.getByLabel('Invitation link', { exact: true }).inputValue();
+    await expectAccessible(page, 'project settings with an invitation link');
+    await page.context().close();
+
+    // a stranger's browser: sign-in, then sign-up, then back to the link, which accepts and opens the project
+    const { page: newcomer } = await openPage(browser, world);
+    await newcomer.goto(link);
+    await h1(newcomer, 'Sign in to tolk');
+    await newcomer.getByRole('link', { name: 'Sign up' }).click();
+    await h1(newcomer, 'Create your tolk account');
+    await newcomer.getByLabel('First name').fill('New');
+    await newcomer.getByLabel('Last name').fill('Comer');
+    await newcomer.getByLabel('E-mail').fill('newcomer@example.com');
+    await newcomer.getByLabel('Password').fill(PASSWORD);
+    await newcomer.getByRole('button', { name: 'Create account' }).click();
+    await newcomer.waitForURL(`${world.baseUrl}/projects/${project.id}`);
+    const members = (await (await callApi(`/projects/${project.id}/members`, owner.apiKey)).json()) as { result: { email: string; confirmed: boolean }[] };
+    expect(members.result).toEqual([expect.objectContaining({ email: 'newcomer@example.com', confirmed: true })]);
+
+    // the link is used up: opened again by someone else, it says so
+    await newcomer.context().close();
+    const other = await newUser('Otto');
+    const again = await signedInPage(other.email, new URL(link).pathname + new URL(link).search);
+    await h1(again, 'Accept an invitation');
+    await again.getByRole('alert').getByText(/not valid/).waitFor();
+    await expectAccessible(again, 'a used invitation link');
+    await again.context().close();
   });
 
   it('a session ended elsewhere (password set from the CLI) leads the open page back to sign-in, and then back to the page', T, async () => {

@@ -1,7 +1,8 @@
 /**
  * The web app's pages. The contract's deep links: `/` (sign-in when signed out, projects when signed
- * in), `/settings/api-keys`, `/projects/{id}`. Pages that need a session send a signed-out visitor to
- * `/` with the page to come back to.
+ * in), `/settings/api-keys`, `/projects/{id}`; and the links tolk gives out: an invitation's
+ * `/invitations/accept?project=…&token=…` and the mailed `/verify-email?token=…`. Pages that need a
+ * session send a signed-out visitor to `/` with the page to come back to.
  */
 import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router';
 import { session } from './session';
@@ -14,6 +15,8 @@ const routes: RouteRecordRaw[] = [
   { path: '/settings/password', name: 'settings-password', component: () => import('./views/PasswordSettingsPage.vue'), meta: { requiresSession: true } },
   { path: '/settings/api-keys', name: 'settings-api-keys', component: () => import('./views/ApiKeysPage.vue'), meta: { requiresSession: true } },
   { path: '/projects/:id/settings', name: 'project-settings', component: () => import('./views/ProjectSettingsPage.vue'), meta: { requiresSession: true } },
+  { path: '/invitations/accept', name: 'accept-invitation', component: () => import('./views/AcceptInvitationPage.vue'), meta: { requiresSession: true } },
+  { path: '/verify-email', name: 'verify-email', component: () => import('./views/VerifyEmailPage.vue') },
   { path: '/projects/:id', name: 'editor', component: () => import('./views/EditorPage.vue'), meta: { requiresSession: true } },
   { path: '/:unknown(.*)*', name: 'not-found', component: () => import('./views/NotFoundPage.vue') },
 ];

@@ -6,6 +6,8 @@ export interface Profile {
   lastName: string;
   locale: string;
   timezone: string;
+  /** whether the address was proved by the mailed link (accounts an administrator made need none) */
+  emailVerified: boolean;
 }
 
 /** GET /usage: the day's request budget (key and session requests alike). */
@@ -80,6 +82,12 @@ export interface Member {
   role: Role;
   confirmed: boolean;
   createdAt: string;
+}
+
+/** The answer to an invitation: the member (pending) and its one-time link, shown this once. */
+export interface InvitedMember extends Member {
+  invitationToken: string;
+  invitationUrl: string;
 }
 
 export interface Invitation {
