@@ -292,4 +292,25 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: accounts, API keys and projects', 
     await h1(page, 'API keys');
     await page.context().close();
   });
+
+  it("the profile shows the day's request budget, and the password page can revoke the API keys with the change", T, async () => {
+    const user = await newUser();
+    const page = await signedInPage(user.email, '/settings/profile');
+    await h1(page, 'Profile');
+    const budget = page.getByTestId('budget-left');
+    await budget.waitFor();
+    expect(await budget.textContent()).toMatch(/^[\d,]+ of 10,000 requests left today$/);
+    await expectAccessible(page, 'profile settings with the budget');
+    await page.goto(`${world.baseUrl}/settings/password`);
+    await h1(page, 'Password');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('another good passphrase');
+    await page.getByLabel('Repeat the new password').fill('another good passphrase');
+    await page.getByLabel('Also revoke my API keys').check();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').getByText(/API keys revoked/).waitFor();
+    expect((await callApi('/info', user.apiKey)).status).toBe(401);
+    await expectAccessible(page, 'password settings after revoking the keys');
+    await page.context().close();
+  });
 });
