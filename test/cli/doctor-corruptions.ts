@@ -182,6 +182,27 @@ export function corruptions(dialect: Dialect): Corruption[] {
       expected: (w) => [['member-role', w.memberId, '"superuser"']],
     },
     {
+      label: 'a member left pending (pending invitations belong in invitations since migration 009)',
+      corrupt: (db, w) => run(db.updateTable('project_members').set({ confirmed_at: null }).where('user_id', '=', w.memberId)),
+      repair: (db, w) => run(db.updateTable('project_members').set({ confirmed_at: now }).where('user_id', '=', w.memberId)),
+      expected: (w) => [['invitation', `member ${w.memberId}`, w.projectId]],
+    },
+    {
+      label: 'an invitation with an unknown role and a stale e-mail key',
+      corrupt: (db, w) => run(db.insertInto('invitations').values({ id: 'brokeninvitation', project_id: w.projectId, email: 'Someone@example.com', email_key: 'Someone@example.com', role: 'superuser', token_hash: null, created_at: now })),
+      repair: (db) => run(db.deleteFrom('invitations').where('id', '=', 'brokeninvitation')),
+      expected: (w) => [
+        ['member-role', 'invitation brokeninvitation', w.projectId, '"superuser"'],
+        ['derived-key', 'invitation brokeninvitation'],
+      ],
+    },
+    {
+      label: 'an account made by neither an administrator nor sign-up',
+      corrupt: (db, w) => run(db.updateTable('users').set({ created_by: 'robot' }).where('id', '=', w.ownerId)),
+      repair: (db, w) => run(db.updateTable('users').set({ created_by: 'admin' }).where('id', '=', w.ownerId)),
+      expected: (w) => [['account-origin', `user ${w.ownerId}`, '"robot"']],
+    },
+    {
       label: 'an entry whose search key is stale',
       corrupt: (db, w) => run(db.updateTable('entries').set({ base_term_key: 'stale' }).where('id', '=', w.submitId)),
       repair: (db, w) => run(db.updateTable('entries').set({ base_term_key: 'sign in' }).where('id', '=', w.submitId)),
