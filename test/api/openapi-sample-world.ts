@@ -26,6 +26,9 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('GET', '/info', 401, { key: 'tolk_not-a-key' });
   await call('GET', '/info', 200, { key: thrifty.apiKey });
   await call('GET', '/info', 429, { key: thrifty.apiKey });
+  // The budget answers past the quota too (quota-free).
+  await call('GET', '/usage', 200, { key: thrifty.apiKey });
+  await call('GET', '/usage', 401, { key: 'tolk_not-a-key' });
 
   const project = (await call('POST', '/projects', 200, { key, body: { name: 'Shop app', baseLanguage: 'en', translationLanguages: ['de', 'pt-BR'] } })).body;
   const p = `/projects/${project.id}`;
