@@ -4,6 +4,9 @@
  * besides is refused item by item, so one bad value never hides the others.
  */
 import { addText, describeJson, isObject, keyOf, pathKey, refuse, warn, type ImportDocument, type ImportKey } from './import-document.js';
+import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from './import-limits.js';
+import { tooDeep } from './nesting.js';
+import type { TakeTurn } from './turns.js';
 
 /** Turns one file text into an ICU message, or throws why it cannot. */
 export type TextReader = (text: string) => string;
@@ -16,29 +19,50 @@ export interface NestedOptions {
   readonly level?: (entries: Level, language: string, parent: ImportKey | null) => Level;
   /** the language's base language: an empty text elsewhere is "not translated" */
   readonly baseLanguage: string;
+  /** the level of the language's object in its JSON document (1: the document itself), for MAX_IMPORT_NESTING */
+  readonly depth: number;
+  /** what a refusal for nesting calls the document: "the body", or the archive member */
+  readonly document: string;
+  /** lets other requests run between texts (turns.ts): a language can hold 100,000 of them */
+  readonly turn: TakeTurn;
 }
 
 const childKey = (parent: ImportKey | null, name: string) => (parent ? `${parent.key}.${name}` : name);
 
-/** Walks `value` (one language's object, under `parent`; null at the top) into `document`. */
-export function readNested(
+/** The refusal of a text too long to be read (MAX_IMPORT_TEXT_LENGTH). */
+export const unreadLength = (text: string) =>
+  `is ${text.length.toLocaleString('en')} UTF-16 units long in the file; a text longer than ${MAX_IMPORT_TEXT_LENGTH.toLocaleString('en')} is not read (a text is at most 10,000 characters)`;
+
+/**
+ * Walks `value` (one language's object, under `parent`; null at the top) into `document`; 400 when it
+ * nests deeper than MAX_IMPORT_NESTING (it recurses, one call per level).
+ */
+export async function readNested(
   document: ImportDocument,
   language: string,
   value: unknown,
   read: TextReader,
   options: NestedOptions,
   parent: ImportKey | null = null,
-): void {
+  depth = options.depth,
+): Promise<void> {
+  if (depth > MAX_IMPORT_NESTING) throw tooDeep(options.document);
   if (!isObject(value)) {
     refuse(document, parent?.key ?? '', language, `must be an object of groups and texts, not ${describeJson(value)}`);
     return;
   }
   const entries: Level = Object.entries(value);
   for (const [name, child] of options.level ? options.level(entries, language, parent) : entries) {
+    const pause = options.turn();
+    if (pause) await pause;
     if (typeof child === 'string') {
       if (child === '') {
         if (language !== options.baseLanguage) warn(document, childKey(parent, name), language, 'empty: not translated, skipped');
         else refuse(document, childKey(parent, name), language, 'the base language\'s text is empty; a base term is 1–10,000 characters');
+        continue;
+      }
+      if (child.length > MAX_IMPORT_TEXT_LENGTH) {
+        refuse(document, childKey(parent, name), language, unreadLength(child));
         continue;
       }
       let text: string;
@@ -52,7 +76,7 @@ export function readNested(
     } else if (isObject(child)) {
       const group = keyOf(parent ? [...parent.path, name] : [name]);
       if (language === options.baseLanguage) document.groups.set(pathKey(group.path), group.path);
-      readNested(document, language, child, read, options, group);
+      await readNested(document, language, child, read, options, group, depth + 1);
     } else {
       refuse(document, childKey(parent, name), language, `is ${describeJson(child)}, not text or an object`);
     }

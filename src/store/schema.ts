@@ -123,6 +123,12 @@ export interface TranslationsTable {
 }
 
 /** One row per (entry, translation language of its project) without a translation. */
+/** A (project, language) whose missing-translation rows are complete (migration 010); others are counted instead. */
+export interface CompleteMissingLanguagesTable {
+  project_id: string;
+  language: string;
+}
+
 export interface MissingTranslationsTable {
   entry_id: string;
   language: string;
@@ -174,6 +180,7 @@ export interface Database {
   translations: TranslationsTable;
   daily_usage: DailyUsageTable;
   missing_translations: MissingTranslationsTable;
+  complete_missing_languages: CompleteMissingLanguagesTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
   entry_changes: EntryChangesTable;

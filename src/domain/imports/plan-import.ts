@@ -4,17 +4,14 @@
  * item refused with its reason. Nothing is ever deleted; whatever is equal is left alone, so a second
  * import of the same files plans nothing.
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathKey, type ImportDocument, type ImportKey, type ImportProblem } from '../../imports/import-document.js';
-import { parseMessage } from '../../messages/parse-message.js';
+import { turnTaker } from '../../imports/turns.js';
+import { messageLengthProblem, parseMessage } from '../../messages/parse-message.js';
 import { MAX_GROUP_DEPTH } from '../groups/group-view.js';
 import { newId } from '../shared/ids.js';
-import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
+import { isUnstorable, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
 import { nameProblem, type KeyStyle } from '../shared/technical-names.js';
 import type { ImportState } from './import-state.js';
-
-/** The longest base term or translation (the API's `Text` rule). */
-export const MAX_TEXT_LENGTH = 10_000;
 
 export type ImportMode = 'keep' | 'overwrite';
 
@@ -83,8 +80,9 @@ export interface ImportPlan {
 
 /** Why a text cannot be stored, or undefined. */
 function textProblem(text: string): string | undefined {
-  if (UNSTORABLE.test(text)) return UNSTORABLE_MESSAGE;
-  if (text.length > MAX_TEXT_LENGTH) return `is ${text.length} characters; a text is at most ${MAX_TEXT_LENGTH.toLocaleString('en')}`;
+  if (isUnstorable(text)) return UNSTORABLE_MESSAGE;
+  const tooLong = messageLengthProblem(text);
+  if (tooLong) return tooLong;
   const parsed = parseMessage(text);
   if (!parsed.ok) return `not an ICU message at offset ${parsed.error.offset} (character ${parsed.error.column}): ${parsed.error.reason}`;
   return undefined;
@@ -184,10 +182,11 @@ export async function planImport(document: ImportDocument, state: ImportState, p
   // Entries: the base language's texts.
   const entryIdOf = new Map<string, string>();
   const newEntryOf = new Map<string, NewEntry>();
-  let planned = 0;
+  // Each text is parsed (~10–100 µs): other requests run in between, every TURN_BUDGET_MS.
+  const turn = turnTaker();
   for (const [key, text] of baseTexts) {
-    // ~1 s for the 100,000 entries of a large import: other requests run every 20,000.
-    if ((planned += 1) % 20_000 === 0) await yieldToEventLoop();
+    const pause = turn();
+    if (pause) await pause;
     const item = keyOf(key);
     const problem = pathProblem(item.path, project.keyStyle) ?? clash(item) ?? textProblem(text);
     if (problem) {
@@ -227,9 +226,9 @@ export async function planImport(document: ImportDocument, state: ImportState, p
   // Translations: every other language's texts, onto entries of the project or of the base file.
   for (const [language, texts] of textsOf) {
     if (language === base) continue;
-    // A language of a large import (100,000 texts) takes ~250 ms to plan: other requests run in between.
-    await yieldToEventLoop();
     for (const [key, text] of texts) {
+      const pause = turn();
+      if (pause) await pause;
       const stored = state.entries.get(key);
       const entryId = entryIdOf.get(key) ?? stored?.id;
       if (entryId === undefined) {

@@ -17,7 +17,7 @@ export async function projectProgress(db: Db, principal: Principal, projectId: s
   const key = `progress:${projectId}`;
   const kept = entryReads.get<ProgressView>(key, projectId, contentVersion);
   if (kept) return kept;
-  const { entryCount, missing } = await countProgress(db, projectId);
+  const { entryCount, missing } = await countProgress(db, projectId, translationLanguages);
   const view = {
     entryCount,
     languages: translationLanguages.map((language) => {

@@ -1,7 +1,7 @@
 /** Project use cases: list, create, get, update, delete. */
 import { conflict, projectNotFound, validationError } from '../../errors.js';
 import { listProjectNames } from '../../store/repositories/groups.js';
-import * as missing from '../../store/repositories/missing-translations.js';
+import { markComplete } from '../../store/repositories/missing-translations.js';
 import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
 import type { Db } from '../../store/schema.js';
@@ -10,6 +10,7 @@ import { newId, nowIso } from '../shared/ids.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { fitsKeyStyle, type KeyStyle } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
+import { relistLanguages, settleLanguages, type LanguageChange } from './change-languages.js';
 import { checkLanguages } from './languages.js';
 import { projectView, type ProjectDetailView, type ProjectView } from './project-view.js';
 
@@ -29,7 +30,11 @@ export async function listProjects(db: Db, principal: Principal, page: PageReque
 export async function createProject(db: Db, principal: Principal, input: Omit<ProjectInput, 'keyStyle'> & { keyStyle?: KeyStyle | undefined }): Promise<ProjectDetailView> {
   checkLanguages(input.baseLanguage, input.translationLanguages);
   const id = newId();
-  await projects.insertProject(db, { id, ownerId: principal.userId, ...input, keyStyle: input.keyStyle ?? 'camelCase', now: nowIso() });
+  await inTransaction(db, async (trx) => {
+    await projects.insertProject(trx, { id, ownerId: principal.userId, ...input, keyStyle: input.keyStyle ?? 'camelCase', now: nowIso() });
+    // No entries yet: every language's rows are complete.
+    await markComplete(trx, id, input.translationLanguages);
+  });
   const created = await projects.findProjectById(db, id);
   return { ...projectView(created!), capabilities: null, memberQuota: null };
 }
@@ -50,7 +55,10 @@ export async function getProject(db: Db, principal: Principal, projectId: string
 
 export type ProjectChanges = { [K in keyof ProjectInput]?: ProjectInput[K] | null };
 
-/** Applies a PATCH; null and omitted fields stay unchanged, and a PATCH that changes nothing is refused. */
+/**
+ * Applies a PATCH; null and omitted fields stay unchanged, and a PATCH that changes nothing is refused.
+ * New languages are listed at once; their missing-translation rows follow (change-languages.ts).
+ */
 export async function updateProject(db: Db, principal: Principal, projectId: string, changes: ProjectChanges): Promise<ProjectDetailView> {
   const given = {
     name: changes.name ?? undefined,
@@ -58,16 +66,18 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     translationLanguages: changes.translationLanguages ?? undefined,
     keyStyle: changes.keyStyle ?? undefined,
   };
-  await inTransaction(db, async (trx) => {
+  const change = await inTransaction(db, async (trx): Promise<LanguageChange | undefined> => {
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canUpdateProject');
     if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage, translationLanguages or keyStyle');
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
     await projects.beginProjectWrite(trx, projectId, nowIso());
     if (given.keyStyle !== undefined && given.keyStyle !== access.project.keyStyle) await checkKeyStyleFits(trx, projectId, given.keyStyle);
+    const relisted = given.translationLanguages === undefined ? undefined : await relistLanguages(trx, projectId, given.translationLanguages);
     await projects.updateProject(trx, projectId, given);
-    if (given.translationLanguages !== undefined) await missing.syncMissingForProject(trx, projectId, given.translationLanguages);
+    return relisted;
   });
+  if (change) settleLanguages(db, projectId, change);
   return getProject(db, principal, projectId);
 }
 

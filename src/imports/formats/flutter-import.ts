@@ -6,12 +6,17 @@
  * formats, examples, optionalParameters) is kept for the export. Paths stay bare ARB keys here: where
  * a key lands on the project's tree is decided with the project (place-arb-keys.ts).
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { validationError } from '../../errors.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { readArbMessage } from '../../messages/flutter/read-flutter.js';
 import { fallbackLanguages } from '../../exports/flutter/arb-file.js';
 import { addText, describeJson, emptyDocument, isObject, refuse, warn, type ImportDocument } from '../import-document.js';
+import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
+import { deeperThan, tooDeep } from '../nesting.js';
 import type { ArchiveMember } from '../read-archive.js';
+import { unreadLength } from '../read-nested.js';
+import { turnTaker } from '../turns.js';
 
 const ARB_FILE = /^([^/]+)\.arb$/;
 
@@ -39,22 +44,34 @@ function formattedPlaceholders(template: Record<string, unknown> | undefined): M
   return formatted;
 }
 
-/** Reads the archive's ARB files; 400 for a member outside the layout or not JSON. */
-export function readFlutterImport(members: readonly ArchiveMember[], baseLanguage: string, escaping: boolean): ImportDocument {
-  const files = members.map((member) => {
-    const match = ARB_FILE.exec(member.name);
-    if (!match) throw validationError(`the archive member "${member.name}" is outside the flutter layout <name>_<locale>.arb`, '/body');
-    let arb: unknown;
-    try {
-      arb = JSON.parse(member.text);
-    } catch (error) {
-      throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
-    }
-    if (!isObject(arb)) throw validationError(`the archive member "${member.name}" must hold an object, not ${describeJson(arb)}`, '/body');
-    const language = languageOf(match[1]!, arb);
-    if (!language) throw validationError(`the archive member "${member.name}" names no locale: give "@@locale" or end its name in _<locale>`, '/body');
-    return { name: member.name, language, arb };
-  });
+/** One ARB file read: its locale and its object; 400 for a member outside the layout, not JSON or nested too deep. */
+function readArbFile(member: ArchiveMember): { name: string; language: string; arb: Record<string, unknown> } {
+  const match = ARB_FILE.exec(member.name);
+  if (!match) throw validationError(`the archive member "${member.name}" is outside the flutter layout <name>_<locale>.arb`, '/body');
+  let arb: unknown;
+  try {
+    arb = JSON.parse(member.text);
+  } catch (error) {
+    throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
+  }
+  if (!isObject(arb)) throw validationError(`the archive member "${member.name}" must hold an object, not ${describeJson(arb)}`, '/body');
+  // The `@key` metadata is kept as JSON.stringify gives it, which recurses: its nesting is bounded first.
+  for (const value of Object.values(arb)) {
+    if (typeof value === 'object' && value !== null && deeperThan(value, MAX_IMPORT_NESTING - 1)) throw tooDeep(`the archive member "${member.name}"`);
+  }
+  const language = languageOf(match[1]!, arb);
+  if (!language) throw validationError(`the archive member "${member.name}" names no locale: give "@@locale" or end its name in _<locale>`, '/body');
+  return { name: member.name, language, arb };
+}
+
+/** Reads the archive's ARB files, letting other requests run between files; 400 for a member outside the layout, not JSON or nested too deep. */
+export async function readFlutterImport(members: readonly ArchiveMember[], baseLanguage: string, escaping: boolean): Promise<ImportDocument> {
+  const files = [];
+  for (const member of members) {
+    files.push(readArbFile(member));
+    // A member is up to 16 MiB of JSON (ARCHIVE_LIMITS): parsing one can take a while.
+    await yieldToEventLoop();
+  }
   const document = emptyDocument(true);
   const seen = new Set<string>();
   for (const file of files) {
@@ -66,9 +83,12 @@ export function readFlutterImport(members: readonly ArchiveMember[], baseLanguag
   const template = files.find((file) => file.language === baseLanguage)?.arb;
   const formatted = formattedPlaceholders(template);
 
+  const turn = turnTaker();
   for (const { language, arb } of files) {
     for (const [key, value] of Object.entries(arb)) {
       if (key.startsWith('@')) continue;
+      const pause = turn();
+      if (pause) await pause;
       if (typeof value !== 'string') {
         refuse(document, key, language, `is ${describeJson(value)}, not a message`);
         continue;
@@ -76,6 +96,10 @@ export function readFlutterImport(members: readonly ArchiveMember[], baseLanguag
       if (value === '') {
         if (language !== baseLanguage) warn(document, key, language, 'empty: not translated, skipped');
         else refuse(document, key, language, "the base language's text is empty; a base term is 1–10,000 characters");
+        continue;
+      }
+      if (value.length > MAX_IMPORT_TEXT_LENGTH) {
+        refuse(document, key, language, unreadLength(value));
         continue;
       }
       try {

@@ -7,18 +7,24 @@
  * (`$t(…)`) has no ICU form: kept as literal text and listed under warnings. Context keys
  * (`friend_male`) stay entries of their own, so `t('friend', {context})` finds them as before.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { validationError } from '../../errors.js';
 import { pluralSuffixOf, readI18nextPlural, readI18nextText } from '../../messages/i18next/read-i18next.js';
 import { emptyDocument, keyOf, warn, type ImportDocument, type ImportKey } from '../import-document.js';
+import { MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
 import type { ArchiveMember } from '../read-archive.js';
 import { readNested, type Level } from '../read-nested.js';
+import { turnTaker } from '../turns.js';
 
 const MEMBER = /^([^/]+)\/([^/]+)\.json$/;
 const DEFAULT_NAMESPACE = 'translation';
 
+/** A text short enough to be read (MAX_IMPORT_TEXT_LENGTH); a longer one is left as it is, for readNested to refuse unread. */
+const readable = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_IMPORT_TEXT_LENGTH;
+
 /** One object level with each entry's plural suffix keys folded into one ICU plural and every text read as ICU. */
 function foldLevel(document: ImportDocument, entries: Level, language: string, parent: ImportKey | null): Level {
-  const texts = new Map(entries.filter(([, value]) => typeof value === 'string') as [string, string][]);
+  const texts = new Map(entries.filter(([, value]) => readable(value)) as [string, string][]);
   const plurals = new Map<string, Map<string, string>>();
   for (const [name, text] of texts) {
     const suffix = pluralSuffixOf(name);
@@ -29,7 +35,7 @@ function foldLevel(document: ImportDocument, entries: Level, language: string, p
   }
   const level: [string, unknown][] = [];
   for (const [name, value] of entries) {
-    if (typeof value !== 'string') {
+    if (!readable(value)) {
       level.push([name, value]);
       continue;
     }
@@ -43,8 +49,8 @@ function foldLevel(document: ImportDocument, entries: Level, language: string, p
   return level;
 }
 
-/** Reads the archive's namespace files; 400 for a member outside the layout. */
-export function readI18nextImport(members: readonly ArchiveMember[], baseLanguage: string, namespaces: boolean | undefined): ImportDocument {
+/** Reads the archive's namespace files, letting other requests run between files; 400 for a member outside the layout. */
+export async function readI18nextImport(members: readonly ArchiveMember[], baseLanguage: string, namespaces: boolean | undefined): Promise<ImportDocument> {
   const files = members.map((member) => {
     const match = MEMBER.exec(member.name);
     if (!match) throw validationError(`the archive member "${member.name}" is outside the i18next layout <lang>/<namespace>.json`, '/body');
@@ -52,6 +58,7 @@ export function readI18nextImport(members: readonly ArchiveMember[], baseLanguag
   });
   const asGroups = namespaces ?? files.some((file) => file.namespace !== DEFAULT_NAMESPACE);
   const document = emptyDocument();
+  const turn = turnTaker();
   for (const { language, namespace, member } of files) {
     let value: unknown;
     try {
@@ -61,7 +68,10 @@ export function readI18nextImport(members: readonly ArchiveMember[], baseLanguag
     }
     const group = asGroups ? keyOf([namespace]) : null;
     if (group && language === baseLanguage) document.groups.set(namespace, group.path);
-    readNested(document, language, value, (text) => text, { baseLanguage, level: (entries, lng, at) => foldLevel(document, entries, lng, at) }, group);
+    const where = `the archive member "${member.name}"`;
+    await readNested(document, language, value, (text) => text, { baseLanguage, depth: 1, document: where, turn, level: (entries, lng, at) => foldLevel(document, entries, lng, at) }, group);
+    // A member is up to 16 MiB of JSON (ARCHIVE_LIMITS): parsing and reading one can take a while.
+    await yieldToEventLoop();
   }
   return document;
 }

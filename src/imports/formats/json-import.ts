@@ -1,11 +1,14 @@
 /** The json format read back: `{lang: {group: {entry: message}}}`, each text already an ICU message. */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { parseMessage } from '../../messages/parse-message.js';
+import { messageLengthProblem, parseMessage } from '../../messages/parse-message.js';
 import { describeJson, emptyDocument, isObject, refuse, type ImportDocument } from '../import-document.js';
 import { readNested } from '../read-nested.js';
+import { turnTaker } from '../turns.js';
 
-/** The text itself when it is an ICU message; throws where and why it is not. */
+/** The text itself when it is an ICU message; throws where and why it is not (a text too long to store, unparsed). */
 export function icuText(text: string): string {
+  const tooLong = messageLengthProblem(text);
+  if (tooLong) throw new Error(tooLong);
   const result = parseMessage(text);
   if (result.ok) return text;
   const { offset, column, reason } = result.error;
@@ -19,9 +22,10 @@ export async function readJsonImport(body: unknown, baseLanguage: string): Promi
     refuse(document, '', '', `the body must be an object keyed by language, not ${describeJson(body)}`);
     return document;
   }
+  const turn = turnTaker();
   for (const [language, value] of Object.entries(body)) {
-    readNested(document, language, value, icuText, { baseLanguage });
-    // A language of a large import takes ~250 ms to read: other requests run in between.
+    await readNested(document, language, value, icuText, { baseLanguage, depth: 2, document: 'the body', turn });
+    // Other requests run between languages too, however quickly each was read.
     await yieldToEventLoop();
   }
   return document;

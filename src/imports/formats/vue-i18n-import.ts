@@ -7,11 +7,27 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
 import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, warn, type ImportDocument } from '../import-document.js';
+import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
+import { tooDeep } from '../nesting.js';
+import { unreadLength } from '../read-nested.js';
+import { turnTaker, type TakeTurn } from '../turns.js';
 
 const LINK = /@(?:\.[A-Za-z]+)?:/;
 
-function readLevel(document: ImportDocument, language: string, value: Record<string, unknown>, prefix: readonly string[], baseLanguage: string): void {
+/** Reads one object level (at `depth` in the body, which is 1) into `document`; 400 past MAX_IMPORT_NESTING. */
+async function readLevel(
+  document: ImportDocument,
+  language: string,
+  value: Record<string, unknown>,
+  prefix: readonly string[],
+  baseLanguage: string,
+  depth: number,
+  turn: TakeTurn,
+): Promise<void> {
+  if (depth > MAX_IMPORT_NESTING) throw tooDeep('the body');
   for (const [name, child] of Object.entries(value)) {
+    const pause = turn();
+    if (pause) await pause;
     const path = [...prefix, ...name.split('.')];
     const key = path.join('.');
     if (path.some((part) => part === '')) {
@@ -20,7 +36,7 @@ function readLevel(document: ImportDocument, language: string, value: Record<str
     }
     if (isObject(child)) {
       if (language === baseLanguage) document.groups.set(path.join('\u0000'), path);
-      readLevel(document, language, child, path, baseLanguage);
+      await readLevel(document, language, child, path, baseLanguage, depth + 1, turn);
       continue;
     }
     if (typeof child !== 'string') {
@@ -30,6 +46,10 @@ function readLevel(document: ImportDocument, language: string, value: Record<str
     if (child === '') {
       if (language !== baseLanguage) warn(document, key, language, 'empty: not translated, skipped');
       else refuse(document, key, language, "the base language's text is empty; a base term is 1–10,000 characters");
+      continue;
+    }
+    if (child.length > MAX_IMPORT_TEXT_LENGTH) {
+      refuse(document, key, language, unreadLength(child));
       continue;
     }
     let text: string;
@@ -51,10 +71,11 @@ export async function readVueI18nImport(body: unknown, baseLanguage: string): Pr
     refuse(document, '', '', `the body must be an object keyed by language, not ${describeJson(body)}`);
     return document;
   }
+  const turn = turnTaker();
   for (const [language, value] of Object.entries(body)) {
     if (!isObject(value)) refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
-    else readLevel(document, language, value, [], baseLanguage);
-    // A language of a large import takes ~250 ms to read: other requests run in between.
+    else await readLevel(document, language, value, [], baseLanguage, 2, turn);
+    // Other requests run between languages too, however quickly each was read.
     await yieldToEventLoop();
   }
   return document;

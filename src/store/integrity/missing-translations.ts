@@ -1,7 +1,9 @@
 /**
  * The missing-translation rows must be exactly the (entry, translation language of its project)
  * pairs without a translation, with the entry's project and created_at: the untranslated list and
- * its total are read from them alone.
+ * its total are read from them alone. A language whose rows are still being written after it was
+ * added (not in complete_missing_languages) may lack some, never have a wrong one; rows of a language
+ * just removed are deleted in steps, so a doctor run during a language change may report those.
  */
 import { sql } from 'kysely';
 import { isPostgres } from '../dialect.js';
@@ -21,7 +23,8 @@ export async function missingTranslationProblems(db: Db): Promise<IntegrityProbl
     select e.id as entry_id, l.value as language
     from projects p cross join ${languages} join entries e on e.project_id = p.id
     where not exists (select 1 from translations t where t.entry_id = e.id and t.language = l.value)
-      and not exists (select 1 from missing_translations m where m.entry_id = e.id and m.language = l.value)`.execute(db);
+      and not exists (select 1 from missing_translations m where m.entry_id = e.id and m.language = l.value)
+      and exists (select 1 from complete_missing_languages c where c.project_id = p.id and c.language = l.value)`.execute(db);
   const wrong = await sql<PairRow & { reason: string }>`
     select m.entry_id, m.language,
       case when e.id is null then 'its entry is missing'

@@ -9,6 +9,7 @@ import * as textsAsMessages from './006-texts-as-messages.js';
 import * as importSupport from './007-import.js';
 import * as entryChanges from './008-entry-changes.js';
 import * as invitationProof from './009-invitation-proof.js';
+import * as completeMissingLanguages from './010-complete-missing-languages.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-import': importSupport,
   '008-entry-changes': entryChanges,
   '009-invitation-proof': invitationProof,
+  '010-complete-missing-languages': completeMissingLanguages,
 };
 
 export const migrationProvider: MigrationProvider = {
