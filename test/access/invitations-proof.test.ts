@@ -118,7 +118,7 @@ describe.each(DIALECTS)('invitations need a proved address on %s', (dialect) => 
     const p = await project();
     const invited = await invite(p, freshAddress('friend'), 'translator');
     const { invitationToken, invitationUrl } = invited.body;
-    expect(invitationUrl).toBe(`${PUBLIC_URL}/invitations/accept?project=${p.id}&token=${invitationToken}`);
+    expect(invitationUrl).toBe(`${PUBLIC_URL}/invitations/accept?project=${p.id}#token=${invitationToken}`);
     const holder = await signUp(freshAddress('holder'));
     const other = await signUp(freshAddress('other'));
 
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('invitations need a proved address on %s', (dialect) => 
     expect((await invite(p, email)).status).toBe(200);
     expect((await user.call('POST', `/projects/${p.id}/members/accept`)).status).toBe(403);
 
-    const [, token] = await mailTo(sink.mails, email, new RegExp(`${PUBLIC_URL}/verify-email\\?token=([\\w-]+)`));
+    const [, token] = await mailTo(sink.mails, email, new RegExp(`${PUBLIC_URL}/verify-email#token=([\\w-]+)`));
     const verified = await server.api('POST', '/auth/verify-email', { body: { token } });
     expect(verified.status, verified.text).toBe(204);
     expect((await user.call('GET', '/info')).body.emailVerified).toBe(true);
@@ -215,13 +215,13 @@ describe.each(DIALECTS)('invitations need a proved address on %s', (dialect) => 
   it('sends a new link on request, at most one a minute (429 with Retry-After)', async () => {
     const email = freshAddress('resend');
     const user = await signUp(email);
-    await mailTo(sink.mails, email, /verify-email\?token=/);
+    await mailTo(sink.mails, email, /verify-email#token=/);
     const soon = await user.call('POST', '/auth/verify-email/resend');
     expect(soon.status, soon.text).toBe(429);
     expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
     await server.store.db.updateTable('email_verifications').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
     expect((await user.call('POST', '/auth/verify-email/resend')).status).toBe(204);
-    const links = () => sink.mails.filter((mail) => mail.to.includes(email) && mail.text.includes('/verify-email?token=')).length;
+    const links = () => sink.mails.filter((mail) => mail.to.includes(email) && mail.text.includes('/verify-email#token=')).length;
     for (let attempt = 0; attempt < 200 && links() < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(links()).toBe(2);
   });

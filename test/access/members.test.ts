@@ -85,7 +85,7 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
         isOverLimit: false,
         createdAt: expect.any(String),
         invitationToken: expect.stringMatching(/^[\w-]{43}$/),
-        invitationUrl: expect.stringMatching(new RegExp(`/invitations/accept\\?project=${p.id}&token=${response.body.invitationToken}$`)),
+        invitationUrl: expect.stringMatching(new RegExp(`/invitations/accept\\?project=${p.id}#token=${response.body.invitationToken}$`)),
       });
       // the invitation's own id, not the account's (which would tell that the address has one)
       expect(response.body.userId).not.toBe(invitee.id);

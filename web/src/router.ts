@@ -1,7 +1,7 @@
 /**
  * The web app's pages. The contract's deep links: `/` (sign-in when signed out, projects when signed
  * in), `/settings/api-keys`, `/projects/{id}`; and the links tolk gives out: an invitation's
- * `/invitations/accept?project=…&token=…` and the mailed `/verify-email?token=…`. Pages that need a
+ * `/invitations/accept?project=…#token=…` and the mailed `/verify-email#token=…`. Pages that need a
  * session send a signed-out visitor to `/` with the page to come back to.
  */
 import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router';

@@ -34,7 +34,8 @@ export async function sendVerificationLink(db: Db, mail: MailSetup, user: { id: 
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await replaceEmailVerification(db, user.id, hashSecret(token), new Date(now).toISOString(), new Date(now + LINK_LIFETIME_MS).toISOString());
-  const url = `${mail.publicUrl}/verify-email?token=${token}`;
+  // In the fragment, which browsers never send: no server or proxy log records the token.
+  const url = `${mail.publicUrl}/verify-email#token=${token}`;
   sendLater(
     mail,
     user.email,

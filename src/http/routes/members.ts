@@ -24,8 +24,10 @@ export const memberRoutes = (publicUrl?: string): RoutePlugin => async (app, { d
     async (request) => {
       const invited = await inviteMember(db, principalOf(request), request.params.id, request.body);
       const base = publicUrl ?? `${request.protocol}://${request.host}`;
-      const query = new URLSearchParams({ project: request.params.id, token: invited.invitationToken });
-      return { ...invited, invitationUrl: `${base}/invitations/accept?${query}` };
+      // The token goes in the fragment, which browsers never send: no server or proxy log records it.
+      const project = new URLSearchParams({ project: request.params.id });
+      const token = new URLSearchParams({ token: invited.invitationToken });
+      return { ...invited, invitationUrl: `${base}/invitations/accept?${project}#${token}` };
     },
   );
 

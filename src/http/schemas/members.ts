@@ -20,7 +20,7 @@ export const Member = Type.Object({
 export const InvitedMember = Type.Object({
   ...Member.properties,
   invitationToken: Type.String({ description: 'the one-time token that accepts this invitation (POST …/members/accept {token}): in this answer only, never again' }),
-  invitationUrl: Type.String({ description: "the web app's page that accepts the invitation with the token: give it to the invitee" }),
+  invitationUrl: Type.String({ description: "the web app's page that accepts the invitation with the token (`/invitations/accept?project=…#token=…`): give it to the invitee" }),
 });
 
 export const AcceptBody = Type.Object(
