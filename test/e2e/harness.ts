@@ -55,10 +55,11 @@ export interface PasswordUser {
 /** Creates a user who can sign in with `password` (through `tolk users create --password-stdin`). */
 export async function createUserWithPassword(
   world: WebWorld,
-  user: { email: string; password: string; firstName?: string; lastName?: string; locale?: string },
+  user: { email: string; password: string; firstName?: string; lastName?: string; locale?: string; dailyQuota?: number },
 ): Promise<PasswordUser> {
   const args = ['users', 'create', '--email', user.email, '--first-name', user.firstName ?? 'Test', '--last-name', user.lastName ?? 'User', '--password-stdin'];
   if (user.locale) args.push('--locale', user.locale);
+  if (user.dailyQuota !== undefined) args.push('--daily-quota', String(user.dailyQuota));
   const result = await runCli(world.databaseUrl, args, `${user.password}\n`);
   if (result.code !== 0) throw new Error(`users create failed: ${result.stderr}`);
   const created = JSON.parse(result.stdout) as { id: string; apiKey: string };
