@@ -184,6 +184,8 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
   entry_changes: EntryChangesTable;
+  invitations: InvitationsTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */
@@ -191,12 +193,10 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
-  invitations: InvitationsTable;
-  email_verifications: EmailVerificationsTable;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type MemberRow = Selectable<ProjectMembersTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type TranslationRow = Selectable<TranslationsTable>;
 export type NewTranslation = Insertable<TranslationsTable>;
-export type InvitationRow = Selectable<InvitationsTable>;
