@@ -151,6 +151,15 @@ describe.each(DIALECTS)('metadata, authentication and error bodies on %s', (dial
     expect(response.body.details[0].path).toBe('/body/name');
   });
 
+  it.each([
+    ['a path parameter', '/projects/a%00b/groups', '/params/id'],
+    ['a query parameter', '/projects?search=a%00b', '/querystring/search'],
+  ])('refuses a NUL character in %s with 400 naming it (PostgreSQL cannot even compare it)', async (_label, path, pointer) => {
+    const response = await server.api('GET', path, { key: user.apiKey });
+    expect(response.status).toBe(400);
+    expect(response.body.details[0].path).toBe(pointer);
+  });
+
   it('keeps astral characters (paired surrogates) intact', async () => {
     const project = await createProject(server, user.apiKey, { name: 'Fun 🎉 app' });
     const response = await server.api('GET', `/projects/${project.id}`, { key: user.apiKey });

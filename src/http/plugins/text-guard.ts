@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { isUnstorable, UNSTORABLE_MESSAGE } from '../../domain/shared/storable-text.js';
 import { validationError } from '../../errors.js';
 
-/** What the JSON parsers give: plain objects and arrays. An import's archive (a Buffer) is bytes, never text. */
-const isJsonContainer = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+/**
+ * Objects and arrays to walk: what the JSON parsers give, and the query's and route's parameter maps
+ * (whose prototypes are the router's own, not Object's). An import's archive (a Buffer, or any other
+ * view of bytes) is bytes, never text, and is not walked.
+ */
+const isJsonContainer = (value: unknown): value is object => typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
 
 /** Levels of a path a refusal names: past them it ends in `/…` (a 1 MiB body can nest 500,000 deep, a 1 MB path). */
 const MAX_PATH_STEPS = 100;
