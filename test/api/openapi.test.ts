@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { DEEP_LINKS } from '../../src/http/plugins/web-app.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { operationsOf, ResponseConformance, type OpenApiDocument } from '../helpers/openapi-conformance.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -80,7 +81,7 @@ describe.each(DIALECTS)('the OpenAPI document on %s', (dialect) => {
     const api = routes.filter((route) => route.split(' ')[1]!.startsWith(`${API_PREFIX}/`));
     const left = routes.filter((route) => !api.includes(route)).map((route) => route.split(' ')[1]!);
     // The web application's pages and built files are not API operations.
-    const webApp = (url: string) => ['/', '/sign-up', '/settings'].includes(url) || url.endsWith('*') || existsSync(join(WEB_DIST, url));
+    const webApp = (url: string) => DEEP_LINKS.includes(url) || url.endsWith('*') || existsSync(join(WEB_DIST, url));
     expect(left.filter((url) => !url.startsWith('/docs') && !webApp(url)).sort()).toEqual(['/healthz', '/metrics', '/readyz']);
     const documented = api.map((route) => {
       const [method, url] = route.split(' ');

@@ -23,7 +23,7 @@ export const WEB_CSP = [
 ].join('; ');
 
 /** The app's pages: whatever follows these is the app's router's business (the last two: an invitation's link, the mailed one). */
-const DEEP_LINKS = ['/', '/sign-up', '/settings', '/settings/*', '/projects/*', '/invitations/accept', '/verify-email'];
+export const DEEP_LINKS: readonly string[] = ['/', '/sign-up', '/settings', '/settings/*', '/projects/*', '/invitations/accept', '/verify-email'];
 
 /** Registers the web application when it has been built; returns whether it was. */
 export async function installWebApp(app: FastifyInstance): Promise<boolean> {
