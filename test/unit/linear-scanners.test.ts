@@ -17,6 +17,7 @@ import { printVueI18n } from '../../src/messages/vue-i18n/print-vue-i18n.js';
 import { readForms, readVueMessage } from '../../src/messages/vue-i18n/read-vue-i18n.js';
 import { appendNode, type MessageNode } from '../../src/messages/message.js';
 import { UNSTORABLE, isUnstorable } from '../../src/domain/shared/storable-text.js';
+import { isEmailAddress } from '../../src/domain/users/create-user.js';
 
 /** Bound for one worst case at its largest size (the old expressions took 3–120 s; these take a few ms). */
 const WORST_CASE_MS = 500;
@@ -152,5 +153,10 @@ describe('the worst cases at the largest sizes take milliseconds', () => {
     for (const text of [fill('\ud800', 16 * 1024 * 1024), fill('\udc00a', 16 * 1024 * 1024), fill('a', 16 * 1024 * 1024)]) {
       expectFast('isUnstorable', () => isUnstorable(text));
     }
+  });
+
+  it('an e-mail address of 200,000 dots (tolk users create takes it unbounded)', () => {
+    expectFast('isEmailAddress', () => expect(isEmailAddress(`a@${'.'.repeat(200_000)} `)).toBe(false));
+    expect(isEmailAddress('ann@example.com')).toBe(true);
   });
 });

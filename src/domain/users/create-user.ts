@@ -23,8 +23,12 @@ export interface NewUserInput {
   memberLimit?: number;
 }
 
-/** Whether the text has the shape of an e-mail address (accounts and invitations share the rule). */
-export const isEmailAddress = (text: string): boolean => EMAIL.test(text) && text.length <= 254;
+/**
+ * Whether the text has the shape of an e-mail address (accounts and invitations share the rule). The
+ * length first: the expression backtracks quadratically on a run of dots (20,000 took 0.55 s), and
+ * `tolk users create --email` reaches it with no schema's maxLength in front.
+ */
+export const isEmailAddress = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
 
 function isTimeZone(zone: string): boolean {
   try {
