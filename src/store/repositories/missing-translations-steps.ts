@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import type { Db } from '../schema.js';
+import { countMissing } from './missing-translations.js';
 
 /** Where a step stopped: entries are walked in the order new entries come in, (created_at, id). */
 export interface EntryPosition {
@@ -69,16 +70,8 @@ async function recordMissing(db: Db, projectId: string, languages: readonly stri
 
 /** Those of `languages` whose rows do not say every entry of the project without a translation in it (counted, not compared). */
 export async function incompleteLanguages(db: Db, projectId: string, languages: readonly string[]): Promise<string[]> {
-  const [entries, translated, recorded] = await Promise.all([
-    db.selectFrom('entries').select((eb) => eb.fn.countAll().as('total')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('translations as t')
-      .innerJoin('entries as e', 'e.id', 't.entry_id')
-      .select(['t.language', (eb) => eb.fn.countAll().as('total')])
-      .where('e.project_id', '=', projectId)
-      .where('t.language', 'in', [...languages])
-      .groupBy('t.language')
-      .execute(),
+  const [expected, recorded] = await Promise.all([
+    countMissing(db, projectId, languages),
     db
       .selectFrom('missing_translations')
       .select(['language', (eb) => eb.fn.countAll().as('total')])
@@ -87,8 +80,8 @@ export async function incompleteLanguages(db: Db, projectId: string, languages: 
       .groupBy('language')
       .execute(),
   ]);
-  const countOf = (rows: { language: string; total: unknown }[], language: string) => Number(rows.find((row) => row.language === language)?.total ?? 0);
-  return languages.filter((language) => countOf(recorded, language) !== Number(entries.total) - countOf(translated, language));
+  const recordedOf = (language: string) => Number(recorded.find((row) => row.language === language)?.total ?? 0);
+  return languages.filter((language) => recordedOf(language) !== expected.get(language));
 }
 
 /** Deletes the given entries' rows in `languages`: entry by entry, as they were written (in the order of the rows' key). */

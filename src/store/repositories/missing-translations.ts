@@ -138,7 +138,7 @@ async function entryCountOf(db: Db, projectId: string): Promise<number> {
 }
 
 /** Entries less translations, per language: what the rows would say. */
-async function countMissing(db: Db, projectId: string, languages: readonly string[]): Promise<Map<string, number>> {
+export async function countMissing(db: Db, projectId: string, languages: readonly string[]): Promise<Map<string, number>> {
   if (languages.length === 0) return new Map();
   const [entries, translated] = await Promise.all([
     entryCountOf(db, projectId),
