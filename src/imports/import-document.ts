@@ -19,6 +19,15 @@ export interface ImportProblem {
   readonly message: string;
 }
 
+/** One file the reading took texts from: an archive member, or one language's document of a JSON body. */
+export interface ImportFile {
+  /** the archive member's path, or the language's key in a JSON body */
+  readonly name: string;
+  readonly language: string;
+  /** the texts read from it (a plural family counts once) */
+  texts: number;
+}
+
 export interface ImportDocument {
   /**
    * path key → the key, once for all languages: a large import holds a million texts, and one path
@@ -41,6 +50,11 @@ export interface ImportDocument {
   readonly fallbackLanguages: Set<string>;
   /** Flutter: paths are still bare ARB keys, to be placed on the project's tree */
   readonly arbKeys: boolean;
+  /**
+   * Every file read, in the body's order (CONTRACT "Import": nothing is skipped silently). A file the
+   * reading does not take is not here but under `refused` or `warnings`, its name as the key.
+   */
+  readonly files: ImportFile[];
 }
 
 /** The map key of a path: names never hold NUL. */
@@ -57,7 +71,13 @@ export function emptyDocument(arbKeys = false): ImportDocument {
     warnings: [],
     fallbackLanguages: new Set(),
     arbKeys,
+    files: [],
   };
+}
+
+/** Starts reading one file: the texts addText() adds until the next file are counted as its. */
+export function startFile(document: ImportDocument, name: string, language: string): void {
+  document.files.push({ name, language, texts: 0 });
 }
 
 /**
@@ -79,6 +99,8 @@ export function addText(document: ImportDocument, language: string, parent: Impo
   }
   // The stored key string, not the one just made: every language's map then shares one string per key.
   texts.set(known.pathKey ?? lookup, text);
+  const file = document.files.at(-1);
+  if (file && file.language === language) file.texts += 1;
 }
 
 /** The key of a path (for a group level that holds texts): `{path, key}` with the dotted key. */

@@ -110,7 +110,11 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
       conflicts: [],
       refused: [],
       warnings: [],
-      totals: { conflicts: 0, refused: 0, warnings: 0 },
+      files: [
+        { name: 'en', language: 'en', texts: 2 },
+        { name: 'de', language: 'de', texts: 1 },
+      ],
+      totals: { conflicts: 0, refused: 0, warnings: 0, files: 2 },
     });
     const groups = await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey });
     expect(groups.body.result.map((group: any) => group.technicalName)).toEqual(['home']);
@@ -376,7 +380,11 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
         conflicts: [],
         refused: [],
         warnings: [],
-        totals: { conflicts: 0, refused: 0, warnings: 0 },
+        files: [
+          { name: 'en/translation.json', language: 'en', texts: 5 },
+          { name: 'de/translation.json', language: 'de', texts: 3 },
+        ],
+        totals: { conflicts: 0, refused: 0, warnings: 0, files: 2 },
       });
       const json = JSON.parse((await exportOf(source, 'json')).toString());
       expect(json.en.people).toEqual({

@@ -15,7 +15,8 @@ const report = (refused: number, listed: number): ImportReport => ({
   conflicts: [],
   refused: refusedItems(listed),
   warnings: [],
-  totals: { conflicts: 0, refused, warnings: 0 },
+  files: [{ name: 'en', language: 'en', texts: 554 }],
+  totals: { conflicts: 0, refused, warnings: 0, files: 1 },
 });
 
 describe('the push report table', () => {

@@ -9,7 +9,7 @@ import { readFlutterImport } from '../../imports/formats/flutter-import.js';
 import { readI18nextImport } from '../../imports/formats/i18next-import.js';
 import { readJsonImport } from '../../imports/formats/json-import.js';
 import { readVueI18nImport } from '../../imports/formats/vue-i18n-import.js';
-import type { ImportDocument, ImportProblem } from '../../imports/import-document.js';
+import type { ImportDocument, ImportFile, ImportProblem } from '../../imports/import-document.js';
 import { readArchive } from '../../imports/read-archive.js';
 import { updateEntry } from '../../store/repositories/entries.js';
 import * as writes from '../../store/repositories/imports.js';
@@ -51,8 +51,10 @@ export interface ImportReport {
   conflicts: { key: string; language: string; stored: string; imported: string }[];
   refused: { key: string; language: string; code: string; message: string }[];
   warnings: { key: string; language: string; message: string }[];
+  /** every file read (an archive member, or a JSON body's language), with the texts taken from it */
+  files: { name: string; language: string; texts: number }[];
   /** the length of each list before the cap */
-  totals: { conflicts: number; refused: number; warnings: number };
+  totals: { conflicts: number; refused: number; warnings: number; files: number };
 }
 
 /** The body read into a document of the format. */
@@ -77,7 +79,7 @@ function missingCapabilities(plan: ImportPlan, access: ProjectAccess): Capabilit
   return [...needed].filter((capability) => !access.capabilities[capability]);
 }
 
-function reportOf(plan: ImportPlan, dryRun: boolean): ImportReport {
+function reportOf(plan: ImportPlan, files: readonly ImportFile[], dryRun: boolean): ImportReport {
   const cap = <T>(list: readonly T[]) => list.slice(0, REPORT_LIST_CAP);
   const updated = plan.entryChanges.filter((change) => change.baseTerm !== undefined).length;
   const translationsUpdated = plan.translations.filter((write) => write.replaces).length;
@@ -89,7 +91,8 @@ function reportOf(plan: ImportPlan, dryRun: boolean): ImportReport {
     conflicts: cap(plan.conflicts),
     refused: cap(plan.refused),
     warnings: cap(plan.warnings).map(({ key, language, message }) => ({ key, language, message })),
-    totals: { conflicts: plan.conflicts.length, refused: plan.refused.length, warnings: plan.warnings.length },
+    files: cap(files).map(({ name, language, texts }) => ({ name, language, texts })),
+    totals: { conflicts: plan.conflicts.length, refused: plan.refused.length, warnings: plan.warnings.length, files: files.length },
   };
 }
 
@@ -125,15 +128,15 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     const missing = missingCapabilities(plan, access);
     if (missing.length > 0) throw forbidden(`this import needs ${missing.join(' and ')} on the project, which your role does not give`);
     if (plan.refused.length > 0 && !request.skipInvalid) throw refusal(plan.refused);
-    if (request.dryRun) return reportOf(plan, true);
+    if (request.dryRun) return reportOf(plan, document.files, true);
     // Nothing to write: roll back, so the content version (the exports' ETag) stays as it was.
-    if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, false));
+    if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, document.files, false));
     // The plan holds every text it writes: the document's maps (a million entries for a large import) can go.
     for (const texts of placed.texts.values()) texts.clear();
     for (const texts of document.texts.values()) texts.clear();
     if (large) collectGarbage();
     await applyPlan(trx, principal, access, plan, translationIds, large);
-    return reportOf(plan, false);
+    return reportOf(plan, document.files, false);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
   if (request.dryRun) return run(db);

@@ -28,8 +28,11 @@ export const ImportReport = Type.Object({
   conflicts: Type.Array(Type.Object({ ...Item, stored: Type.String(), imported: Type.String() }), { description: 'stored texts mode=keep left as they were (at most 1,000)' }),
   refused: Type.Array(Type.Object({ ...Item, code: Type.String(), message: Type.String() }), { description: 'items not imported (skipInvalid=true), at most 1,000' }),
   warnings: Type.Array(Type.Object({ ...Item, message: Type.String() }), { description: 'items imported as literal text or skipped as untranslated, at most 1,000' }),
+  files: Type.Array(Type.Object({ name: Type.String({ description: "the archive member's path, or the language's key in a JSON body" }), language: Type.String(), texts: Type.Integer({ description: 'the texts read from it (a plural family counts once)' }) }), {
+    description: 'every file read, in the body\'s order (at most 1,000); a file not read is named under refused or warnings with why',
+  }),
   totals: Type.Object(
-    { conflicts: Type.Integer(), refused: Type.Integer(), warnings: Type.Integer() },
+    { conflicts: Type.Integer(), refused: Type.Integer(), warnings: Type.Integer(), files: Type.Integer() },
     { description: 'the length of each list before the cap of 1,000' },
   ),
 });

@@ -11,7 +11,7 @@ import { validationError } from '../../errors.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { readArbMessage } from '../../messages/flutter/read-flutter.js';
 import { fallbackLanguages } from '../../exports/flutter/arb-file.js';
-import { addText, describeJson, emptyDocument, isObject, refuse, warn, type ImportDocument } from '../import-document.js';
+import { addText, describeJson, emptyDocument, isObject, refuse, startFile, warn, type ImportDocument } from '../import-document.js';
 import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
 import { deeperThan, tooDeep } from '../nesting.js';
 import type { ArchiveMember } from '../read-archive.js';
@@ -84,7 +84,8 @@ export async function readFlutterImport(members: readonly ArchiveMember[], baseL
   const formatted = formattedPlaceholders(template);
 
   const turn = turnTaker();
-  for (const { language, arb } of files) {
+  for (const { name, language, arb } of files) {
+    startFile(document, name, language);
     for (const [key, value] of Object.entries(arb)) {
       if (key.startsWith('@')) continue;
       const pause = turn();

@@ -10,7 +10,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { validationError } from '../../errors.js';
 import { pluralSuffixOf, readI18nextPlural, readI18nextText } from '../../messages/i18next/read-i18next.js';
-import { emptyDocument, keyOf, warn, type ImportDocument, type ImportKey } from '../import-document.js';
+import { emptyDocument, keyOf, startFile, warn, type ImportDocument, type ImportKey } from '../import-document.js';
 import { MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
 import type { ArchiveMember } from '../read-archive.js';
 import { readNested, type Level } from '../read-nested.js';
@@ -66,6 +66,7 @@ export async function readI18nextImport(members: readonly ArchiveMember[], baseL
     } catch (error) {
       throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
     }
+    startFile(document, member.name, language);
     const group = asGroups ? keyOf([namespace]) : null;
     if (group && language === baseLanguage) document.groups.set(namespace, group.path);
     const where = `the archive member "${member.name}"`;

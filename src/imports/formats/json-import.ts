@@ -1,7 +1,7 @@
 /** The json format read back: `{lang: {group: {entry: message}}}`, each text already an ICU message. */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { messageLengthProblem, parseMessage } from '../../messages/parse-message.js';
-import { describeJson, emptyDocument, isObject, refuse, type ImportDocument } from '../import-document.js';
+import { describeJson, emptyDocument, isObject, refuse, startFile, type ImportDocument } from '../import-document.js';
 import { readNested } from '../read-nested.js';
 import { turnTaker } from '../turns.js';
 
@@ -24,6 +24,7 @@ export async function readJsonImport(body: unknown, baseLanguage: string): Promi
   }
   const turn = turnTaker();
   for (const [language, value] of Object.entries(body)) {
+    startFile(document, language, language);
     await readNested(document, language, value, icuText, { baseLanguage, depth: 2, document: 'the body', turn });
     // Other requests run between languages too, however quickly each was read.
     await yieldToEventLoop();

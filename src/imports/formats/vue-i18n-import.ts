@@ -6,7 +6,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
-import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, warn, type ImportDocument } from '../import-document.js';
+import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, startFile, warn, type ImportDocument } from '../import-document.js';
 import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
 import { tooDeep } from '../nesting.js';
 import { unreadLength } from '../read-nested.js';
@@ -74,7 +74,10 @@ export async function readVueI18nImport(body: unknown, baseLanguage: string): Pr
   const turn = turnTaker();
   for (const [language, value] of Object.entries(body)) {
     if (!isObject(value)) refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
-    else await readLevel(document, language, value, [], baseLanguage, 2, turn);
+    else {
+      startFile(document, language, language);
+      await readLevel(document, language, value, [], baseLanguage, 2, turn);
+    }
     // Other requests run between languages too, however quickly each was read.
     await yieldToEventLoop();
   }
