@@ -9,7 +9,7 @@ import { listProjectGroups } from '../store/repositories/groups.js';
 import { exportPlaces, exportRowsById, exportRowsByRuns, type EntryRun, type ExportRow } from '../store/repositories/exports.js';
 import { findProjectById, type ProjectRecord } from '../store/repositories/projects.js';
 import type { Db } from '../store/schema.js';
-import { collectGarbage, collectGarbageWhenGrown } from '../domain/shared/collect-garbage.js';
+import { collectGarbage, collectGarbageWhenGrown } from '../collect-garbage.js';
 import { keptProjects, keptRowsOf, KEPT_PROJECT_ENTRIES } from './kept-rows.js';
 import { buildOutline, type Outline } from './outline.js';
 

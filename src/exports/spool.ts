@@ -9,7 +9,7 @@ import { open, mkdtemp, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { collectYoungGarbage } from '../domain/shared/collect-garbage.js';
+import { collectYoungGarbage } from '../collect-garbage.js';
 import { AppError } from '../errors.js';
 import { push } from './output.js';
 

@@ -19,7 +19,7 @@ import type { Row } from '../../store/repositories/imports.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
-import { collectGarbage, collectGarbageWhenGrown } from '../shared/collect-garbage.js';
+import { collectGarbage, collectGarbageWhenGrown } from '../../collect-garbage.js';
 import { newIds, nowIso, type IdSource } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';

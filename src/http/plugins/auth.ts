@@ -11,7 +11,7 @@ import { quotaDay, quotaStateAfter, rateLimitHeaders } from '../../domain/quota/
 import { UNSTORABLE } from '../../domain/shared/storable-text.js';
 import type { ProjectTarget } from '../../store/repositories/usage.js';
 import type { Db } from '../../store/schema.js';
-import { isDeferred, isQuotaFree } from './quota.js';
+import { isDeferred, isQuotaFree } from './quota-rules.js';
 import { changesState, checkSessionWrite, sessionCookieOf } from './web-session.js';
 
 declare module 'fastify' {

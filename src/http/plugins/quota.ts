@@ -4,27 +4,7 @@ import { chargeRequest, rateLimitHeaders } from '../../domain/quota/daily-quota.
 import { AppError } from '../../errors.js';
 import type { Db } from '../../store/schema.js';
 import { principalOf } from './auth.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * A conditional request (If-None-Match) to this route is charged by the handler, once it knows
-     * the answer is not a 304: a "not modified" answer must not count (contract).
-     */
-    chargesConditionalItself?: boolean;
-    /**
-     * Requests to this route are neither counted nor refused: it tells the caller its own budget or
-     * ends its own access (sign-out, revoking a key), which a used-up quota must never prevent.
-     */
-    quotaFree?: boolean;
-  }
-  interface FastifyRequest {
-    quotaCharged: boolean;
-  }
-}
-
-/** Whether the request's route is one the quota never counts nor refuses. */
-export const isQuotaFree = (request: FastifyRequest) => request.routeOptions.config.quotaFree === true;
+import { isDeferred, isQuotaFree } from './quota-rules.js';
 
 /**
  * Whether the request is still to be counted: key and session requests alike (contract "Web
@@ -38,10 +18,6 @@ export async function chargeQuota(db: Db, request: FastifyRequest, reply: Fastif
   request.quotaCharged = true;
   reply.headers(rateLimitHeaders(await chargeRequest(db, principalOf(request))));
 }
-
-/** A conditional request to a route that charges it itself, once it knows the answer is no 304. */
-export const isDeferred = (request: FastifyRequest) =>
-  request.routeOptions.config.chargesConditionalItself === true && request.headers['if-none-match'] !== undefined;
 
 /**
  * Charges every request of the scope, after authentication (register after requireApiKey). Callback
