@@ -14,6 +14,14 @@ export type TextReader = (text: string) => string;
 /** A language's texts after a format has regrouped them (i18next: plural suffix keys → one message). */
 export type Level = ReadonlyArray<readonly [name: string, value: unknown]>;
 
+/**
+ * A group's content as a format regrouped it, walked like an object: a list of entries, so a name may
+ * come twice (i18next's `a: {b}` and `"a.b"` side by side) and addText refuses the second by name.
+ */
+export class RegroupedLevel {
+  constructor(readonly entries: Level) {}
+}
+
 export interface NestedOptions {
   /** the texts of one object level as the format reads them; by default the object's own */
   readonly level?: (entries: Level, language: string, parent: ImportKey | null) => Level;
@@ -51,7 +59,7 @@ export async function readNested(
     refuse(document, parent?.key ?? '', language, `must be an object of groups and texts, not ${describeJson(value)}`);
     return;
   }
-  const entries: Level = Object.entries(value);
+  const entries: Level = value instanceof RegroupedLevel ? value.entries : Object.entries(value);
   for (const [name, child] of options.level ? options.level(entries, language, parent) : entries) {
     const pause = options.turn();
     if (pause) await pause;

@@ -211,9 +211,10 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(corrupt.body.message).toContain('not gzip');
     const notTar = await importInto(projectId, 'i18next', gzipSync(Buffer.from('x'.repeat(2000))));
     expect(notTar.status).toBe(400);
-    const deeper = await importInto(projectId, 'i18next', await tarGz({ 'en/deeper/translation.json': '{}' }));
+    // A member in a sub-folder is a namespace (`deeper/translation`), which camelCase refuses by name.
+    const deeper = await importInto(projectId, 'i18next', await tarGz({ 'en/deeper/translation.json': '{"hello": "Hello"}' }));
     expect(deeper.status).toBe(400);
-    expect(deeper.body.message).toContain('outside the i18next layout');
+    expect(deeper.body.message).toContain('the group name "deeper/translation" must be camelCase');
     const badJson = await importInto(projectId, 'json', '{"en": ');
     expect(badJson.status).toBe(400);
   });

@@ -44,7 +44,7 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
   return inTransaction(db, async (trx) => {
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canEditGroups');
-    requireName(input.technicalName, 'group', access.project.keyStyle);
+    requireName(input.technicalName, 'group', access.project.keyStyle, { topLevel: (input.parentId ?? null) === null });
     const now = nowIso();
     // A project deleted since the access check (PostgreSQL: while we waited for its lock) is gone
     // for this create too; without this the insert's foreign key would blame the parent group.
@@ -80,10 +80,11 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
   }
   return inTransaction(db, async (trx) => {
     const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
-    if (changes.technicalName != null) requireName(changes.technicalName, 'group', access.project.keyStyle);
     if (isTopLevelGroup(group) && changes.parentId != null) throw conflict('the group of top-level keys stays at the top level');
     const parentId = changes.parentId === undefined ? group.parent_id : changes.parentId;
     const technicalName = changes.technicalName ?? group.technical_name;
+    // A move checks the name too: `/` (an i18next namespace's folders) is allowed only at the top level.
+    if (changes.technicalName != null || parentId !== group.parent_id) requireName(technicalName, 'group', access.project.keyStyle, { topLevel: parentId === null });
     if (parentId !== group.parent_id) await checkMove(trx, group, parentId);
     if (await groups.nameTakenUnderParent(trx, group.project_id, parentId, technicalName, group.id)) throw conflict(duplicateName(technicalName));
     const updated: GroupRow = { ...group, parent_id: parentId, technical_name: technicalName, display_name: changes.displayName ?? group.display_name };

@@ -93,7 +93,8 @@ function pathProblem(path: readonly string[], style: KeyStyle): string | undefin
   if (path.length - 1 > MAX_GROUP_DEPTH) return `groups nest at most ${MAX_GROUP_DEPTH} deep; this key is ${path.length - 1} deep`;
   for (let i = 0; i < path.length; i += 1) {
     const kind = i === path.length - 1 ? 'entry' : 'group';
-    const problem = nameProblem(path[i]!, kind, style);
+    // A top-level group's name may name an i18next namespace's sub-folders (`components/dialog`).
+    const problem = nameProblem(path[i]!, kind, style, { topLevel: i === 0 });
     if (problem) return `the ${kind} name "${path[i]}" ${problem} (keyStyle ${style})`;
   }
   return undefined;

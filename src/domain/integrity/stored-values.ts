@@ -12,13 +12,13 @@ import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { parseMessage } from '../../messages/parse-message.js';
-import { KEY_STYLES, nameProblem, TOP_LEVEL_GROUP_NAME, type KeyStyle, type NameKind } from '../shared/technical-names.js';
+import { KEY_STYLES, nameProblem, TOP_LEVEL_GROUP_NAME, type KeyStyle, type NameKind, type NamePlace } from '../shared/technical-names.js';
 
 /** Each project's key style; a stored style outside the list is a problem of its own, and checked as camelCase. */
 type StyleOf = (projectId: string) => KeyStyle;
 
-function nameBreaksRules(name: string, kind: NameKind, style: KeyStyle): boolean {
-  return nameProblem(name, kind, style) !== undefined;
+function nameBreaksRules(name: string, kind: NameKind, style: KeyStyle, place: NamePlace = {}): boolean {
+  return nameProblem(name, kind, style, place) !== undefined;
 }
 
 /** Why a stored translation-language list is not one the API would have accepted; undefined if it is. */
@@ -109,7 +109,7 @@ export async function storedValueProblems(db: Db, groups: readonly rows.GroupLin
   for (const group of groups) {
     // The top-level keys' group is the one group without a name.
     if (group.parent_id === null && group.technical_name === TOP_LEVEL_GROUP_NAME) continue;
-    if (nameBreaksRules(group.technical_name, 'group', styleOf(group.project_id))) {
+    if (nameBreaksRules(group.technical_name, 'group', styleOf(group.project_id), { topLevel: group.parent_id === null })) {
       found.push(problem('technical-name', `group ${group.id}: technical name "${group.technical_name}" breaks the naming rules`));
     }
   }

@@ -1,6 +1,6 @@
 /** Schemas shared by every route: ids, pages, the error body, field rules of the contract. */
 import { Type, type Static, type TSchema } from 'typebox';
-import { ANY_STYLE_NAME_PATTERN, FREE_NAME_LENGTH } from '../../domain/shared/technical-names.js';
+import { ANY_STYLE_GROUP_NAME_PATTERN, ANY_STYLE_NAME_PATTERN, FREE_NAME_LENGTH } from '../../domain/shared/technical-names.js';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
@@ -14,12 +14,14 @@ export const LocaleTag = Type.String({ minLength: 1, maxLength: 35, description:
  * project's own style (camelCase: `^[a-z][a-zA-Z0-9]*$`, groups 1–100, entries 4–100 characters;
  * free: 1–100 ASCII letters, digits, `_`, `-`), since a schema cannot see the project.
  */
-const TechnicalName = (kind: string) =>
+const TechnicalName = (kind: 'group' | 'entry') =>
   Type.String({
     minLength: FREE_NAME_LENGTH.min,
     maxLength: FREE_NAME_LENGTH.max,
-    pattern: ANY_STYLE_NAME_PATTERN,
-    description: `the ${kind}'s name: with the project's keyStyle camelCase (default) ^[a-z][a-zA-Z0-9]*$ of ${kind === 'entry' ? '4' : '1'}–100 characters; with free 1–100 ASCII letters, digits, _ and -`,
+    pattern: kind === 'group' ? ANY_STYLE_GROUP_NAME_PATTERN : ANY_STYLE_NAME_PATTERN,
+    description:
+      `the ${kind}'s name: with the project's keyStyle camelCase (default) ^[a-z][a-zA-Z0-9]*$ of ${kind === 'entry' ? '4' : '1'}–100 characters; with free 1–100 ASCII letters, digits, _ and -` +
+      (kind === 'group' ? ' (a top-level group may also hold / between such names: an i18next namespace in sub-folders)' : ''),
   });
 export const GroupTechnicalName = TechnicalName('group');
 export const EntryTechnicalName = TechnicalName('entry');

@@ -38,11 +38,27 @@ export function pluralSuffixOf(key: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** The suffixes of a family in CLDR order, the one whose text `other` takes when `_other` is missing last. */
+const FAMILY_ORDER = ['zero', 'one', 'two', 'few', 'many'] as const;
+
+/**
+ * The suffix whose text a family without `_other` (`year_one`, `year_few`, `year_many`) gives its
+ * `other` case: the last category present in CLDR order (CONTRACT "More of what real files hold").
+ */
+export function standInForOther(suffixes: Iterable<string>): string | undefined {
+  const present = new Set(suffixes);
+  if (present.has('other')) return undefined;
+  return FAMILY_ORDER.findLast((suffix) => present.has(suffix));
+}
+
 /**
  * One plural message on `count` from an entry's suffix keys (`one` → text, …) in `language`: `_zero` is
- * the language's zero category where it has one, else the `=0` case the export writes it for.
+ * the language's zero category where it has one, else the `=0` case the export writes it for. A family
+ * without `_other` takes its `other` from standInForOther (ICU needs an `other`).
  */
-export function readI18nextPlural(forms: ReadonlyMap<string, string>, language: string): string {
+export function readI18nextPlural(given: ReadonlyMap<string, string>, language: string): string {
+  const standIn = standInForOther(given.keys());
+  const forms = standIn ? new Map([...given, ['other', given.get(standIn)!]]) : given;
   const hasZero = pluralCategoriesOf(language).includes('zero');
   const cases: MessageCase[] = [];
   const zero = forms.get('zero');
