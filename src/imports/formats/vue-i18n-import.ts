@@ -2,21 +2,21 @@
  * The vue-i18n format read back: `{lang: messages}`, the messages flat with dotted keys (what the
  * export writes) or nested (what apps often keep), each in vue-i18n's syntax read into ICU
  * (readVueMessage: `{x}`, literal interpolations, pipe forms → one plural). Linked messages (`@:key`)
- * have no ICU form: they are kept as literal text and listed under warnings.
+ * are inlined once every language is read (vue-links.ts), each with a warning.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
-import { addText, describeJson, emptyDocument, isObject, keyOf, refuse, startFile, warn, type ImportDocument } from '../import-document.js';
+import { addText, describeJson, emptyDocument, isObject, keyOf, pathKey, refuse, startFile, warn, type ImportDocument } from '../import-document.js';
 import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
 import { tooDeep } from '../nesting.js';
 import { unreadLength } from '../read-nested.js';
 import { turnTaker, type TakeTurn } from '../turns.js';
+import { inlineLinks, type LinkedText } from './vue-links.js';
 
-const LINK = /@(?:\.[A-Za-z]+)?:/;
-
-/** Reads one object level (at `depth` in the body, which is 1) into `document`; 400 past MAX_IMPORT_NESTING. */
+/** Reads one object level (at `depth` in the body, which is 1) into `document`, collecting the texts with links; 400 past MAX_IMPORT_NESTING. */
 async function readLevel(
   document: ImportDocument,
+  linked: LinkedText[],
   language: string,
   value: Record<string, unknown>,
   prefix: readonly string[],
@@ -36,7 +36,7 @@ async function readLevel(
     }
     if (isObject(child)) {
       if (language === baseLanguage) document.groups.set(path.join('\u0000'), path);
-      await readLevel(document, language, child, path, baseLanguage, depth + 1, turn);
+      await readLevel(document, linked, language, child, path, baseLanguage, depth + 1, turn);
       continue;
     }
     if (typeof child !== 'string') {
@@ -53,13 +53,18 @@ async function readLevel(
       continue;
     }
     let text: string;
+    let hasLinks = false;
     try {
-      text = readVueMessage(child, language);
+      text = readVueMessage(child, language, () => {
+        hasLinks = true;
+        return undefined;
+      });
     } catch (error) {
       refuse(document, key, language, (error as Error).message);
       continue;
     }
-    if (LINK.test(child)) warn(document, key, language, 'a linked message (@:…) has no ICU form: kept as literal text');
+    // a second text for the path is refused by addText: its links are not read
+    if (hasLinks && !document.texts.get(language)?.has(pathKey(path))) linked.push({ language, path, source: child });
     addText(document, language, path.length > 1 ? keyOf(path.slice(0, -1)) : null, path.at(-1)!, text);
   }
 }
@@ -72,14 +77,16 @@ export async function readVueI18nImport(body: unknown, baseLanguage: string): Pr
     return document;
   }
   const turn = turnTaker();
+  const linked: LinkedText[] = [];
   for (const [language, value] of Object.entries(body)) {
     if (!isObject(value)) refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
     else {
       startFile(document, language, language);
-      await readLevel(document, language, value, [], baseLanguage, 2, turn);
+      await readLevel(document, linked, language, value, [], baseLanguage, 2, turn);
     }
     // Other requests run between languages too, however quickly each was read.
     await yieldToEventLoop();
   }
+  await inlineLinks(document, linked, baseLanguage, turn);
   return document;
 }
