@@ -437,13 +437,14 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     });
   });
 
-  it('keeps empty texts out as untranslated and ICU-less syntax as literal text, each under warnings', async () => {
+  it('keeps empty texts out as untranslated and inlines vue-i18n links, each under warnings', async () => {
     const projectId = await newProject({ keyStyle: 'free' });
     const response = await importInto(projectId, 'vue-i18n', { en: { 'menu.home': 'Home', 'menu.about': 'About @:menu.home' }, de: { 'menu.home': '' } });
     expect(response.status, response.text).toBe(200);
+    // links are read once the whole body is (test/api/import-vue-links.test.ts): their warnings come last
     expect(response.body.warnings).toEqual([
-      { key: 'menu.about', language: 'en', message: expect.stringContaining('@:') },
       { key: 'menu.home', language: 'de', message: expect.stringContaining('not translated') },
+      { key: 'menu.about', language: 'en', message: expect.stringContaining('@:menu.home is replaced') },
     ]);
     expect(response.body.translations.created).toBe(0);
   });
