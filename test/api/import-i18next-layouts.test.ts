@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pull } from '../../src/cli/pull/pull.js';
@@ -76,7 +76,7 @@ const NAMESPACES = ['common', 'components/dialog', 'components/forms/input'];
 
 /** A `t` over i18next files `<lng>/<ns>.json`, loaded as an app loads them (default separators, fallback en). */
 async function i18nextT(files: ReadonlyMap<string, string> | Record<string, string>, fallbackLng: string | false = 'en') {
-  const resources: Record<string, Record<string, unknown>> = {};
+  const resources: Resource = {};
   for (const [name, text] of files instanceof Map ? files : Object.entries(files)) {
     const match = /^([^/]+)\/([^.].*)\.json$/.exec(name);
     if (!match) continue;
