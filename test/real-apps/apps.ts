@@ -1,12 +1,12 @@
 /**
- * The six real apps of test/fixtures/real-apps (their folders, languages and how each framework loads
- * its files), their keys as the import reads them, and the contract's rule for what keyStyle free may
+ * The real apps of test/fixtures/real-apps (their folders, languages and how each framework loads its
+ * files), their keys as the import reads them, and the contract's rules for what keyStyle free may
  * refuse: shared by the real-apps tests.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NameKind } from '../../src/domain/shared/technical-names.js';
 import { TOLK_BIN, type CliResult } from '../helpers/cli.js';
@@ -20,26 +20,44 @@ export interface App {
   format: Format;
   /** what `--in` names: the app's folder, or the folder its files are in */
   folder: string;
+  /** the folder under `folder` that holds the app's translation files (every file in it is one), '' for `folder` itself */
+  layoutRoot: string;
   languages: string[];
   /** the app's files per language, as the framework loads them: namespace → object */
   load: (language: string) => Record<string, Record<string, unknown>>;
   /** i18next options the app uses */
-  i18next?: { keySeparator: string | false; nsSeparator: string | false };
-  /** i18next: the files are namespaces (`locales/<lng>/<ns>.json`), each read into a top-level group */
+  i18next?: { keySeparator: string | false; nsSeparator: string | false; returnEmptyString?: false };
+  /**
+   * i18next: the files are namespaces (`locales/<lng>/<ns>.json`, also in sub-folders: `<lng>/components/dialog.json`
+   * is the namespace `components/dialog`), each read into a top-level group
+   */
   namespaces?: true;
 }
 
 export const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
+/** Every file under `dir`, sub-folders included, relative to it, sorted. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .sort();
+}
+
+/** The namespace files of one language folder as i18next's backends load them: `components/dialog.json` → namespace `components/dialog`. */
+export function namespaceFiles(dir: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(filesUnder(dir).filter((name) => name.endsWith('.json')).map((name) => [name.slice(0, -'.json'.length), readJson(join(dir, name))]));
+}
+
 export const APPS: App[] = [
-  { name: 'flutter-gallery', format: 'flutter', folder: 'flutter-gallery', languages: ['en', 'de', 'ru'], load: (l) => ({ arb: readJson(join(FIXTURES, 'flutter-gallery/lib/l10n', `intl_${l}.arb`)) }) },
-  { name: 'smooth-app', format: 'flutter', folder: 'smooth-app', languages: ['en', 'de', 'pl'], load: (l) => ({ arb: readJson(join(FIXTURES, 'smooth-app/lib/l10n', `app_${l}.arb`)) }) },
+  { name: 'flutter-gallery', format: 'flutter', folder: 'flutter-gallery', layoutRoot: 'lib/l10n', languages: ['en', 'de', 'ru'], load: (l) => ({ arb: readJson(join(FIXTURES, 'flutter-gallery/lib/l10n', `intl_${l}.arb`)) }) },
+  { name: 'smooth-app', format: 'flutter', folder: 'smooth-app', layoutRoot: 'lib/l10n', languages: ['en', 'de', 'pl'], load: (l) => ({ arb: readJson(join(FIXTURES, 'smooth-app/lib/l10n', `app_${l}.arb`)) }) },
   {
     name: 'headlamp',
     format: 'i18next',
     folder: 'headlamp/frontend/src/i18n',
+    layoutRoot: 'locales',
     languages: ['en', 'de'],
-    load: (l) => Object.fromEntries(['translation', 'glossary'].map((ns) => [ns, readJson(join(FIXTURES, 'headlamp/frontend/src/i18n/locales', l, `${ns}.json`))])),
+    load: (l) => namespaceFiles(join(FIXTURES, 'headlamp/frontend/src/i18n/locales', l)),
     i18next: { keySeparator: false, nsSeparator: '|' },
     namespaces: true,
   },
@@ -47,13 +65,52 @@ export const APPS: App[] = [
     name: 'memos',
     format: 'i18next',
     folder: 'memos/web/src/locales',
+    layoutRoot: '',
     languages: ['en', 'de', 'ru'],
     load: (l) => ({ translation: readJson(join(FIXTURES, 'memos/web/src/locales', `${l}.json`)) }),
     i18next: { keySeparator: '.', nsSeparator: ':' },
   },
-  { name: 'hoppscotch', format: 'vue-i18n', folder: 'hoppscotch/packages/hoppscotch-common/locales', languages: ['en', 'de'], load: (l) => ({ messages: readJson(join(FIXTURES, 'hoppscotch/packages/hoppscotch-common/locales', `${l}.json`)) }) },
-  { name: 'uptime-kuma', format: 'vue-i18n', folder: 'uptime-kuma/src/lang', languages: ['en', 'de-DE', 'pl'], load: (l) => ({ messages: readJson(join(FIXTURES, 'uptime-kuma/src/lang', `${l}.json`)) }) },
+  { name: 'hoppscotch', format: 'vue-i18n', folder: 'hoppscotch/packages/hoppscotch-common/locales', layoutRoot: '', languages: ['en', 'de'], load: (l) => ({ messages: readJson(join(FIXTURES, 'hoppscotch/packages/hoppscotch-common/locales', `${l}.json`)) }) },
+  { name: 'uptime-kuma', format: 'vue-i18n', folder: 'uptime-kuma/src/lang', layoutRoot: '', languages: ['en', 'de-DE', 'pl'], load: (l) => ({ messages: readJson(join(FIXTURES, 'uptime-kuma/src/lang', `${l}.json`)) }) },
+  {
+    // namespaces in sub-folders three deep (`layout/header/actions/toggle-edit-mode`), a namespace beside a
+    // folder of the same name (`layout/header.json`, `layout/header/`), German files of namespaces English dropped
+    name: 'homarr',
+    format: 'i18next',
+    folder: 'homarr',
+    layoutRoot: 'public/locales',
+    languages: ['en', 'de', 'pl'],
+    load: (l) => namespaceFiles(join(FIXTURES, 'homarr/public/locales', l)),
+    // next-i18next.config.js: i18next's separators, and an empty text falls back to English
+    i18next: { keySeparator: '.', nsSeparator: ':', returnEmptyString: false },
+    namespaces: true,
+  },
+  {
+    // namespaces in sub-folders (`components/dialog`); German and Russian still write three keys dotted
+    // (`"timeline.aria"`) that English nests; Russian plural families without `_other`
+    name: 'frigate',
+    format: 'i18next',
+    folder: 'frigate/web',
+    layoutRoot: 'public/locales',
+    languages: ['en', 'de', 'ru'],
+    load: (l) => namespaceFiles(join(FIXTURES, 'frigate/web/public/locales', l)),
+    // web/src/utils/i18n.ts: keySeparator '.', i18next's default nsSeparator
+    i18next: { keySeparator: '.', nsSeparator: ':' },
+    namespaces: true,
+  },
 ];
+
+/** The app's translation files, as `--in`-relative paths: every file under its layout root, found in the fixture folder itself. */
+export function translationFiles(app: App): string[] {
+  const root = join(FIXTURES, app.folder, app.layoutRoot);
+  return filesUnder(root).map((name) => relative(join(FIXTURES, app.folder), join(root, name)));
+}
+
+/** The other files of the app's `--in` folder (a LICENSE, l10n.yaml): not translations, so never read as such, but never passed over in silence. */
+export function otherFiles(app: App): string[] {
+  const translations = new Set(translationFiles(app));
+  return filesUnder(join(FIXTURES, app.folder)).filter((name) => !translations.has(name));
+}
 
 /** Every text of a nested object: its path of names, the text, and the object that holds it. */
 export function* leaves(value: unknown, path: string[] = [], parent: Record<string, unknown> = {}): Generator<[string[], string, Record<string, unknown>]> {
@@ -68,23 +125,46 @@ export function textAt(object: unknown, path: readonly string[]): string | undef
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The text i18next finds for a path of names in an object: each name nested, or several joined by its
+ * keySeparator `.` as one key of the file (`"timeline.aria"` where another language nests `timeline: {aria}`).
+ */
+export function textFoundAt(object: unknown, names: readonly string[]): string | undefined {
+  if (names.length === 0) return typeof object === 'string' ? object : undefined;
+  if (!object || typeof object !== 'object') return undefined;
+  for (let end = names.length; end > 0; end -= 1) {
+    const found = textFoundAt((object as Record<string, unknown>)[names.slice(0, end).join('.')], names.slice(end));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** An i18next name as the import reads it: `key_one` is the entry `key` when its object holds `key_other` and no `key` text. */
+/**
+ * An i18next name as the import reads it: a name ending in a plural suffix (`key_one`) is a form of the
+ * entry `key` when its object holds no `key` text, `_other` among the forms or not (CONTRACT, "More of
+ * what real files hold": a Russian family `year_one`, `year_few`, `year_many` is one plural too).
+ */
 function foldedName(name: string, parent: Record<string, unknown>): string {
   const stem = name.replace(PLURAL_SUFFIX, '');
-  return stem !== name && stem !== '' && typeof parent[stem] !== 'string' && typeof parent[`${stem}_other`] === 'string' ? stem : name;
+  return stem !== name && stem !== '' && typeof parent[stem] !== 'string' ? stem : name;
 }
 
 /** A key of an app's files as the import reads it. */
 export interface FileKey {
-  /** its path of names: the namespace's group (headlamp), groups, entry; vue-i18n's dotted names split, i18next plural siblings one */
+  /**
+   * its path of names: the namespace's group (`components/dialog` one name), groups, entry; dotted names
+   * split (vue-i18n, and i18next whatever the app's keySeparator: CONTRACT), i18next plural forms one
+   */
   names: string[];
   /** the file's own keys it is read from (every form of an i18next plural): namespace, then path */
   raws: string[][];
   /** its text is empty (every form of it) */
   empty: boolean;
 }
+
+const splitDots = (names: readonly string[]) => names.flatMap((name) => name.split('.'));
 
 /** The keys of one language's files (namespace → object), by their names (as JSON). */
 export function keysOf(app: App, files: Record<string, Record<string, unknown>>): Map<string, FileKey> {
@@ -93,8 +173,8 @@ export function keysOf(app: App, files: Record<string, Record<string, unknown>>)
     for (const [raw, text, parent] of leaves(object)) {
       if (app.format === 'flutter' && raw[0]!.startsWith('@')) continue;
       const names =
-        app.format === 'vue-i18n' ? raw.flatMap((part) => part.split('.'))
-        : app.format === 'i18next' ? [...(app.namespaces ? [namespace] : []), ...raw.slice(0, -1), foldedName(raw.at(-1)!, parent)]
+        app.format === 'vue-i18n' ? splitDots(raw)
+        : app.format === 'i18next' ? [...(app.namespaces ? [namespace] : []), ...splitDots([...raw.slice(0, -1), foldedName(raw.at(-1)!, parent)])]
         : raw;
       const id = JSON.stringify(names);
       const known = keys.get(id);
@@ -109,14 +189,11 @@ export function keysOf(app: App, files: Record<string, Record<string, unknown>>)
   return keys;
 }
 
-/** A rule for names: why it refuses `name` (a label), or undefined. */
-export type NameRule = (name: string, kind: NameKind) => string | undefined;
+/** A rule for names: why it refuses `name` (a label), or undefined. `topLevel`: the name is a top-level group's. */
+export type NameRule = (name: string, kind: NameKind, topLevel: boolean) => string | undefined;
 
-/**
- * Why the contract lets a project with keyStyle free refuse a name (CONTRACT, "Real apps' keys and
- * layouts"), restated here rather than taken from src: a key src loses for any other reason fails the test.
- */
-export const freeRule: NameRule = (name) => {
+/** The free rule for one name (CONTRACT, "Real apps' keys and layouts"). */
+function freeName(name: string): string | undefined {
   if (name.length === 0) return 'an empty name';
   if (name.length > 100) return 'over 100 characters';
   if (/[.: ]/.test(name)) return 'a ".", ":" or space';
@@ -124,22 +201,50 @@ export const freeRule: NameRule = (name) => {
   if (['__proto__', 'constructor', 'prototype'].includes(name)) return 'reserved by JavaScript objects';
   if (PLURAL_SUFFIX.test(name)) return 'an i18next plural suffix';
   return undefined;
+}
+
+/**
+ * Why the contract lets a project with keyStyle free refuse a name, restated here rather than taken
+ * from src: a key src loses for any other reason fails the test. A top-level group's name may hold `/`
+ * between free names: an i18next namespace in sub-folders (CONTRACT, "More of what real files hold").
+ */
+export const freeRule: NameRule = (name, kind, topLevel) => {
+  if (kind === 'entry' || !topLevel || !name.includes('/') || name.length > 100) return freeName(name);
+  return name.split('/').map(freeName).find((why) => why !== undefined);
 };
 
 /**
- * Why the import refuses a key of the base file, in the order it checks (the reading, then the names),
- * or undefined when it imports it. An empty base text is refused whatever the key style: a base term is
- * 1–10,000 characters (CONTRACT, "Fields").
+ * The base keys that clash: a path that is a text and a group at once (`a` a text and `a.b` too), both
+ * refused (CONTRACT, "Import": a name clash is a refused item). Only texts the reading keeps count.
  */
-export function refusal(key: FileKey, rule: NameRule): string | undefined {
-  if (key.names.includes('')) return 'an empty name between dots';
-  if (key.empty) return 'empty base text';
-  return key.names.map((name, i) => rule(name, i === key.names.length - 1 ? 'entry' : 'group')).find((why) => why !== undefined);
+function clashingKeys(keys: Map<string, FileKey>): Set<string> {
+  const read = [...keys].filter(([, key]) => !key.names.includes('') && !key.empty);
+  const texts = new Set(read.map(([id]) => id));
+  const groups = new Set(read.flatMap(([, key]) => key.names.slice(1).map((_, end) => JSON.stringify(key.names.slice(0, end + 1)))));
+  return new Set(read.filter(([id, key]) => groups.has(id) || key.names.slice(1).some((_, end) => texts.has(JSON.stringify(key.names.slice(0, end + 1))))).map(([id]) => id));
+}
+
+/**
+ * Why the import refuses each key of the base files (by id), in the order it checks (the reading, the
+ * names, then clashes), or undefined when it imports it. An empty base text is refused whatever the key
+ * style: a base term is 1–10,000 characters (CONTRACT, "Fields").
+ */
+export function refusals(keys: Map<string, FileKey>, rule: NameRule): Map<string, string | undefined> {
+  const clashing = clashingKeys(keys);
+  const why = (id: string, key: FileKey) => {
+    if (key.names.includes('')) return 'an empty name between dots';
+    if (key.empty) return 'empty base text';
+    const byName = key.names.map((name, i) => rule(name, i === key.names.length - 1 ? 'entry' : 'group', i === 0)).find((reason) => reason !== undefined);
+    return byName ?? (clashing.has(id) ? 'a text and a group at once' : undefined);
+  };
+  return new Map([...keys].map(([id, key]) => [id, why(id, key)]));
 }
 
 /** The app's base files' keys that `rule` lets through, by id. */
 export function importedUnder(app: App, rule: NameRule): Map<string, FileKey> {
-  return new Map([...keysOf(app, app.load(app.languages[0]!))].filter(([, key]) => refusal(key, rule) === undefined));
+  const keys = keysOf(app, app.load(app.languages[0]!));
+  const why = refusals(keys, rule);
+  return new Map([...keys].filter(([id]) => why.get(id) === undefined));
 }
 
 /** `tolk <args>` as a user runs it, without the settings of the environment it runs in. */
@@ -168,6 +273,5 @@ export function argumentsOf(texts: string[], count: number): Record<string, unkn
 export function pulledFiles(format: Format, out: string, language: string): Record<string, Record<string, unknown>> {
   if (format === 'flutter') return { arb: readJson(join(out, `app_${language.replaceAll('-', '_')}.arb`)) };
   if (format === 'vue-i18n') return { messages: readJson(join(out, `${language}.json`)) };
-  const dir = join(out, language);
-  return Object.fromEntries(readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => [name.slice(0, -5), readJson(join(dir, name))]));
+  return namespaceFiles(join(out, language));
 }

@@ -1,5 +1,5 @@
 /**
- * The six real apps (test/fixtures/real-apps), pushed with keyStyle free and pulled in each of the
+ * The real apps (test/fixtures/real-apps), pushed with keyStyle free and pulled in each of the
  * OTHER frameworks' formats: every imported key whose message the product calls native in that target
  * (notNativeTargets of src/messages/targets.ts, the rule behind the `not-native:<format>` checks and
  * `tolk pull`'s warnings) renders there, called as the README says, exactly what the app's own

@@ -4,7 +4,7 @@
  * what its framework renders for each. The reference the other frameworks' renderings are held to.
  */
 import { readArbMessage } from '../../src/messages/flutter/read-flutter.js';
-import { argumentsOf, COUNTS, PLURAL_SUFFIX, textAt, type App, type FileKey } from './apps.js';
+import { argumentsOf, COUNTS, PLURAL_SUFFIX, textAt, textFoundAt, type App, type FileKey } from './apps.js';
 import { i18nextOf, renderArb, vueT } from './runtimes.js';
 
 /** One rendering of a key: the arguments after the key as the app passes them to its own `t`, and the same values by name. */
@@ -46,7 +46,8 @@ async function ownI18next(app: App, language: string, files: Record<string, Reco
         const forms = stem === raw.at(-1) ? [stem] : PLURAL_FORMS.map((form) => `${stem}_${form}`);
         return forms.map((last) => [namespace!, ...raw.slice(0, -1), last]);
       });
-      const texts = paths.map(([namespace, ...raw]) => textAt(files[namespace!], raw)).filter((text): text is string => !!text);
+      // as i18next finds them: `timeline.aria` nested in one language, one dotted key in another
+      const texts = paths.map(([namespace, ...raw]) => textFoundAt(files[namespace!], raw.flatMap((name) => name.split('.')))).filter((text): text is string => !!text);
       if (texts.length === 0) return undefined;
       const namespace = key.raws[0]![0]!;
       return COUNTS.map((count) => {

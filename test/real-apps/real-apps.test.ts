@@ -1,7 +1,8 @@
 /**
- * Six real apps' translation files (test/fixtures/real-apps, sources and licenses in its README), pushed
- * from the app's own folder as it is with `tolk push`, pulled back with `tolk pull`, and rendered in the
- * app's own framework: with keyStyle free exactly the keys the contract lets it refuse are refused (the
+ * Real apps' translation files (test/fixtures/real-apps, sources and licenses in its README), pushed
+ * from the app's own folder as it is with `tolk push` (every translation file of it read, every other
+ * file named as not read), pulled back with `tolk pull`, and rendered in the app's own framework: with
+ * keyStyle free exactly the keys the contract lets it refuse are refused (the
  * expected set is worked out from the app's files by the contract's rule, so a single other key lost
  * fails), and each imported key renders as it did from the original file (i18next, vue-i18n, and
  * intl-messageformat for ARB, with the same arguments); ARB @key metadata comes back as it was. With
@@ -17,7 +18,7 @@ import { nameProblem } from '../../src/domain/shared/technical-names.js';
 import { readArbMessage } from '../../src/messages/flutter/read-flutter.js';
 import { createProject } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { APPS, argumentsOf, COUNTS, FIXTURES, freeRule, importedUnder, keysOf, leaves, PLURAL_SUFFIX, pulledFiles, refusal, tolk, type App, type FileKey, type NameRule } from './apps.js';
+import { APPS, argumentsOf, COUNTS, FIXTURES, freeRule, importedUnder, keysOf, leaves, otherFiles, PLURAL_SUFFIX, pulledFiles, refusals, tolk, translationFiles, type App, type FileKey, type NameRule } from './apps.js';
 import { i18nextOf, renderArb, vueT } from './runtimes.js';
 
 /** The camelCase rule as src applies it (the one definition, technical-names.ts), labelled by the part it breaks. */
@@ -57,8 +58,14 @@ describe('real apps: pushed from their own folders, pulled, rendered in their ow
       const connection = ['--url', url, '--key', key, '--project', project];
       const pushed = await tolk(['push', ...connection, '--format', app.format, '--in', join(FIXTURES, app.folder), '--skip-invalid', '--json']);
       const report = JSON.parse(pushed.stdout);
-      // whatever was refused was refused for its name (or an empty base text, which the spec's base term cannot be), never for a text the app's framework renders
-      const notForNames = report.refused.filter((item: any) => !/name|base language's text is empty/.test(item.message));
+      // every file of the folder accounted for (CONTRACT "Import": nothing is skipped silently): each translation
+      // file under the app's layout root read, as found in the fixture folder; every other file named as not read
+      expect(report.files.map((file: any) => file.path).sort(), 'the files read').toEqual(translationFiles(app));
+      expect(report.totals.files).toBe(translationFiles(app).length);
+      expect(report.notRead.map((file: any) => file.path).sort(), 'the files not read').toEqual(otherFiles(app));
+      for (const file of report.notRead) expect(file.why, file.path).toMatch(/\S/);
+      // whatever was refused was refused for its name (or an empty base text, which the spec's base term cannot be, or a name clash), never for a text the app's framework renders
+      const notForNames = report.refused.filter((item: any) => !/name|base language's text is empty|a text and a group at once/.test(item.message));
       expect(notForNames, JSON.stringify(notForNames.slice(0, 5))).toEqual([]);
       const expected = importedUnder(app, freeRule);
       expect(report.entries.created).toBe(expected.size);
@@ -86,11 +93,12 @@ describe('real apps: pushed from their own folders, pulled, rendered in their ow
       const report = JSON.parse(dry.stdout);
       expect(report.dryRun).toBe(true);
       expect((await server.api('GET', `/projects/${project}/groups`, { key })).body.total).toBe(0);
-      for (const item of report.refused) expect(item.message, item.key).toMatch(/camelCase|characters|name|not a language|no entry|base text was refused|fits no group/);
+      for (const item of report.refused) expect(item.message, item.key).toMatch(/camelCase|characters|name|not a language|no entry|base text was refused|fits no group|a text and a group at once/);
       // every key of the base file classified by the rule (the report lists at most 1,000 refused items)
       const keys = keysOf(app, app.load(baseLanguage!));
       const rules = countRules(keys, camelCaseRule);
-      const ruleOfKey = new Map([...keys.values()].map((fileKey) => [fileKey.names.join('.'), refusal(fileKey, camelCaseRule)]));
+      const why = refusals(keys, camelCaseRule);
+      const ruleOfKey = new Map([...keys].map(([id, fileKey]) => [fileKey.names.join('.'), why.get(id)]));
       const refused = [...rules.values()].reduce((sum, n) => sum + n, 0);
       expect(report.entries.created).toBe(keys.size - refused);
       // the server names the same rule for each refused key it lists
@@ -112,8 +120,7 @@ describe('real apps: pushed from their own folders, pulled, rendered in their ow
 /** How many keys `rule` refuses, by the rule they break. */
 function countRules(keys: Map<string, FileKey>, rule: NameRule): Map<string, number> {
   const rules = new Map<string, number>();
-  for (const key of keys.values()) {
-    const why = refusal(key, rule);
+  for (const why of refusals(keys, rule).values()) {
     if (why !== undefined) rules.set(why, (rules.get(why) ?? 0) + 1);
   }
   return rules;
@@ -129,6 +136,7 @@ const PHRASES: Record<string, string> = {
   'not camelCase': 'must be camelCase',
   'entry name under 4 characters': 'must be 4–100 characters',
   'over 100 characters': '–100 characters',
+  'a text and a group at once': 'is a text and a group at once',
 };
 
 async function compareI18next(app: App, language: string, original: Record<string, Record<string, unknown>>, pulled: Record<string, Record<string, unknown>>, importable: Map<string, string[]>): Promise<number> {

@@ -1,10 +1,12 @@
 /**
  * The frameworks a pulled export is rendered in, called as the README tells an app to call them:
  * i18next with its defaults over `<lang>/translation.json`, `t(key, args)`; vue-i18n with the README's
- * pluralRules over `<lang>.json`, `t(key, args, args[plural argument])`; the ARB files read as gen-l10n
+ * pluralRules over `<lang>.json`, `t(key, args, args[plural argument])` (args a list for numbered
+ * arguments `{0}`, which vue-i18n reads as list interpolations); the ARB files read as gen-l10n
  * reads them (the template's number formats included) and rendered by intl-messageformat.
  */
 import { flutterKey } from '../../src/exports/flutter/flutter-key.js';
+import { argumentsOf as messageArguments } from '../../src/messages/message-arguments.js';
 import type { Message } from '../../src/messages/message.js';
 import { pulledFiles, type Format } from './apps.js';
 import type { Call } from './own-renderings.js';
@@ -22,8 +24,11 @@ export async function targetRendering(target: Format, out: string, language: str
   if (target === 'vue-i18n') {
     const t = vueT(pulledFiles('vue-i18n', out, language)['messages']!, language, true);
     return (path, message, call) => {
+      // vue-i18n reads `{0}` as a list interpolation: a message with numbered arguments is called with a list, as vue-i18n apps do
+      const indexes = [...messageArguments(message).keys()].filter((name) => /^\d+$/.test(name)).map(Number);
+      const values = indexes.length > 0 ? Array.from({ length: Math.max(...indexes) + 1 }, (_, i) => call.named[String(i)]) : call.named;
       const plural = message.find((node) => node.kind === 'plural');
-      return plural?.kind === 'plural' ? t(path.join('.'), call.named, call.named[plural.name]) : t(path.join('.'), call.named);
+      return plural?.kind === 'plural' ? t(path.join('.'), values, call.named[plural.name]) : t(path.join('.'), values);
     };
   }
   const arb = pulledFiles('flutter', out, language)['arb']!;
