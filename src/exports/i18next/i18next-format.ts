@@ -1,6 +1,7 @@
 /**
  * `/export/i18next`: a .tar.gz with `<lang>/translation.json` per language, nested like the JSON
- * export (or, with `?namespaces=true`, `<lang>/<group>.json` per top-level group), so that i18next's
+ * export (or, with `?namespaces=true`, `<lang>/<group>.json` per top-level group; a group named
+ * `components/dialog`, as the import names a namespace in sub-folders, is `<lang>/components/dialog.json`), so that i18next's
  * fs and http backends load it with their defaults (`/locales/{{lng}}/{{ns}}.json`, namespace
  * `translation`). Each message is written in i18next's own syntax (a plural on `count` as
  * `key_<category>` keys), or unchanged with `?syntax=icu` (i18next-icu).
