@@ -158,4 +158,24 @@ describe('vue-i18n linked messages on import', () => {
     expect(many).toContain('@:long');
     expect(warningsOf(document, 'en', 'many')).toEqual(expect.arrayContaining([expect.stringMatching(/would pass 200000 characters/)]));
   });
+
+  it('names each distinct link once, how often it occurs, and counts the links past ten in one warning', async () => {
+    const many = Array.from({ length: 14 }, (_, index) => `@:k${index}`).join(' ');
+    const document = await readVueI18nImport({ en: { a: 'A', twice: '@:a and @:a', many } }, 'en');
+    expect(warningsOf(document, 'en', 'twice')).toEqual(['the link @:a is replaced by the text of a (2 times)']);
+    const warnings = warningsOf(document, 'en', 'many');
+    expect(warnings).toHaveLength(11);
+    expect(warnings.at(-1)).toBe('and 4 more links: 0 replaced by their linked messages\' text, 4 kept as literal text');
+  });
+
+  it('reads texts of links and near-links up to the longest a file may hold in well under a second', async () => {
+    const fill = (unit: string, length = 200_000) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+    // 10,000 links is the most a text is inlined with (each adds a character; a message holds 10,000)
+    for (const text of [fill('@:a ', 40_000), fill('@:b ', 40_000), fill('@:a '), fill("@:{'"), fill('@.x:'), fill('@:a | '), fill('@@:'), fill('@.lower:{a}')]) {
+      const start = performance.now();
+      await readVueI18nImport({ en: { a: 'A', text } }, 'en');
+      const ms = performance.now() - start;
+      expect(ms, `${JSON.stringify(text.slice(0, 8))}…: ${ms.toFixed(0)} ms`).toBeLessThan(1_000);
+    }
+  });
 });

@@ -5,6 +5,7 @@
  * are inlined once every language is read (vue-links.ts), each with a warning.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { MAX_MESSAGE_LENGTH } from '../../messages/parse-message.js';
 import { readVueMessage } from '../../messages/vue-i18n/read-vue-i18n.js';
 import { addText, describeJson, emptyDocument, isObject, keyOf, pathKey, refuse, startFile, warn, type ImportDocument } from '../import-document.js';
 import { MAX_IMPORT_NESTING, MAX_IMPORT_TEXT_LENGTH } from '../import-limits.js';
@@ -53,18 +54,19 @@ async function readLevel(
       continue;
     }
     let text: string;
-    let hasLinks = false;
+    let links = 0;
     try {
       text = readVueMessage(child, language, () => {
-        hasLinks = true;
+        links += 1;
         return undefined;
       });
     } catch (error) {
       refuse(document, key, language, (error as Error).message);
       continue;
     }
-    // a second text for the path is refused by addText: its links are not read
-    if (hasLinks && !document.texts.get(language)?.has(pathKey(path))) linked.push({ language, path, source: child });
+    // A second text for the path is refused by addText: its links are not read. Each link adds at least a
+    // character, so a text of more links than a message has characters is refused for its length as it is.
+    if (links > 0 && links <= MAX_MESSAGE_LENGTH && !document.texts.get(language)?.has(pathKey(path))) linked.push({ language, path, source: child });
     addText(document, language, path.length > 1 ? keyOf(path.slice(0, -1)) : null, path.at(-1)!, text);
   }
 }

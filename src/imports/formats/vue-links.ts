@@ -34,6 +34,19 @@ function lookupChain(document: ImportDocument, language: string, baseLanguage: s
   return [...new Set([...withParents(language), ...withParents(baseLanguage)])].flatMap((tag) => tags.get(tag) ?? []);
 }
 
+/** Distinct notes a text's warnings name one by one; the rest are counted in one more. */
+const NOTES_PER_TEXT = 10;
+
+/** The notes of one text's links as warnings: each distinct one once (with how often), past NOTES_PER_TEXT counted. */
+function warnOnce(document: ImportDocument, key: string, language: string, notes: ReadonlyMap<string, number>): void {
+  const distinct = [...notes];
+  for (const [note, times] of distinct.slice(0, NOTES_PER_TEXT)) warn(document, key, language, times > 1 ? `${note} (${times} times)` : note);
+  const rest = distinct.slice(NOTES_PER_TEXT);
+  if (rest.length === 0) return;
+  const count = (kept: boolean) => rest.reduce((sum, [note, times]) => sum + (note.includes(' is kept as literal text') === kept ? times : 0), 0);
+  warn(document, key, language, `and ${count(false) + count(true)} more links: ${count(false)} replaced by their linked messages' text, ${count(true)} kept as literal text`);
+}
+
 /** Replaces each linked text's links by the linked messages' texts (or keeps them, warning why either way). */
 export async function inlineLinks(document: ImportDocument, linked: readonly LinkedText[], baseLanguage: string, turn: TakeTurn): Promise<void> {
   const withLinks = new Set(linked.map((text) => `${text.language}\u0000${pathKey(text.path)}`));
@@ -55,9 +68,10 @@ export async function inlineLinks(document: ImportDocument, linked: readonly Lin
     if (pause) await pause;
     const chain = lookupChain(document, text.language, baseLanguage);
     const lookup = (key: string) => chain.reduce<LinkedMessage | undefined>((found, language) => found ?? find(language, key), undefined);
-    const key = text.path.join('.');
-    const inliner = linkInliner(text.language, lookup, (note) => warn(document, key, text.language, note), MAX_IMPORT_TEXT_LENGTH);
+    const notes = new Map<string, number>();
+    const inliner = linkInliner(text.language, lookup, (note) => notes.set(note, (notes.get(note) ?? 0) + 1), MAX_IMPORT_TEXT_LENGTH);
     inlined.push({ text, message: readVueMessage(text.source, text.language, inliner) });
+    warnOnce(document, text.path.join('.'), text.language, notes);
   }
   // Written only now: every lookup above read the texts as first read, links literal.
   for (const { text, message } of inlined) document.texts.get(text.language)!.set(pathKey(text.path), message);
