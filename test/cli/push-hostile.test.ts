@@ -24,7 +24,8 @@ const report = {
   conflicts: [{ key: `home.${HOSTILE}`, language: `de${HOSTILE}`, stored: HOSTILE, imported: HOSTILE }],
   refused: [{ key: HOSTILE, language: 'de', code: 'ERR_VALIDATION', message: HOSTILE }],
   warnings: [{ key: 'home.title', language: 'de', message: `line one\nline two ${HOSTILE}` }],
-  totals: { conflicts: 1, refused: 1, warnings: 1 },
+  files: [{ name: `en${HOSTILE}`, language: HOSTILE, texts: 1 }],
+  totals: { conflicts: 1, refused: 1, warnings: 1, files: 1 },
 };
 const refusal = { code: 'ERR_VALIDATION', message: `1 item(s) refused ${HOSTILE}`, details: [{ path: `de:${HOSTILE}`, message: HOSTILE }] };
 
@@ -67,12 +68,14 @@ describe('tolk push prints no terminal control sequence a server sent', () => {
     expect(result.stdout).toContain('groups        1\\x1b[2J new');
     expect(result.stdout).toMatch(/Refused \(1\)\nkey +language +why\n-+ +-+ +-+\nx\\x1b\]0;pw\\x07\\x1b\[2J\\x9b31m\\u202etxt +de +x\\x1b/);
     expect(result.stdout).toContain('line one line two x\\x1b]0;pw');
+    expect(result.stdout).toMatch(/Files read \(1\)\nfile +language +texts\n-+ +-+ +-+\nmessages\.json +x\\x1b\]0;pw\\x07.* +1\n/);
   });
 
   it('the report as --json: the same text, with the sequences as JSON escapes', async () => {
     const result = await push('reporting', ['--json']);
     expect(result.stdout).not.toMatch(TERMINAL_CONTROL);
-    expect(JSON.parse(result.stdout)).toEqual({ ...report, files: ['messages.json'] });
+    // each file of a JSON document's report is the one file sent
+    expect(JSON.parse(result.stdout)).toEqual({ ...report, files: [{ ...report.files[0], path: 'messages.json' }], notRead: [] });
   });
 
   it('a refusal (400 with details): the table and its heading show the sequences as text', async () => {

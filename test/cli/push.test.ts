@@ -180,7 +180,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       expect(result.code, result.stdout).toBe(0);
       const report = readFileSync(out, 'utf8');
       expect(report).not.toMatch(PROGRESS);
-      expect(JSON.parse(report)).toMatchObject({ dryRun: true, entries: { created: 200 }, files: ['messages.json'] });
+      expect(JSON.parse(report)).toMatchObject({ dryRun: true, entries: { created: 200 }, files: [{ name: 'en', language: 'en', texts: 200, path: 'messages.json' }], notRead: [] });
     });
 
     it('piped (standard error not a terminal): no progress, with or without --json', async () => {
@@ -232,7 +232,11 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
       writeFileSync(join(app, 'assets', 'i18n', 'intl_zh_Hant.arb'), JSON.stringify({ ok: '好', helloName: '你好 {name}' }));
       const result = await push(target, 'flutter', app);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.report.files).toEqual(['assets/i18n/intl_en.arb', 'assets/i18n/intl_zh_Hant.arb']);
+      expect(result.report.files).toEqual([
+        { name: 'intl_en.arb', language: 'en', texts: 2, path: 'assets/i18n/intl_en.arb' },
+        { name: 'intl_zh_Hant.arb', language: 'zh-Hant', texts: 2, path: 'assets/i18n/intl_zh_Hant.arb' },
+      ]);
+      expect(result.report.notRead).toEqual([]);
       expect(result.report.translations.created).toBe(2);
       const files = await pull(target, 'flutter');
       const template = JSON.parse(readFileSync(join(files, 'app_en.arb'), 'utf8'));

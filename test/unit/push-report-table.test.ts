@@ -19,19 +19,21 @@ const report = (refused: number, listed: number): ImportReport => ({
   totals: { conflicts: 0, refused, warnings: 0, files: 1 },
 });
 
+const files = { read: [{ path: 'en.json', name: 'en', language: 'en', texts: 554 }], notRead: [] };
+
 describe('the push report table', () => {
   it('counts a capped list by its total and says how many are listed', () => {
-    const text = reportTable(report(1527, 1000), ['en.json']);
+    const text = reportTable(report(1527, 1000), files);
     expect(text).toContain('\nRefused (1,527; the first 1,000 listed)\n');
     expect(text).toContain('\n… and 1,477 more (--json lists the first 1,000)');
     expect(text).not.toMatch(/Refused \(1,?000\)/);
   });
 
   it('counts a list the server gives whole by its length', () => {
-    const text = reportTable(report(120, 120), ['en.json']);
+    const text = reportTable(report(120, 120), files);
     expect(text).toContain('\nRefused (120)\n');
     expect(text).toContain('\n… and 70 more (--json lists them all)');
-    expect(reportTable(report(0, 0), ['en.json'])).not.toContain('Refused');
+    expect(reportTable(report(0, 0), files)).not.toContain('Refused');
   });
 
   it("never counts a 400's capped details as the number refused: the message above them gives it", () => {

@@ -1,25 +1,34 @@
 /**
- * Packs what `tolk push` sends: the folder's files in the import body of their format (CONTRACT,
- * "Import"), read from the layouts `tolk pull` writes and each framework's usual ones:
- * - json: `messages.json` (or the file given);
- * - vue-i18n: one `<lang>.json` per language, flat or nested (or one file of all languages);
- * - i18next: `<lng>/<ns>.json` under the folder, or under its `locales/` or `public/locales/`;
- * - flutter: the `*.arb` files of the folder, or of `l10n.yaml`'s `arb-dir` (default `lib/l10n`).
+ * Packs what `tolk push` sends: the files at `--in` in the import body of their format (CONTRACT,
+ * "Import"). Which files are read, and as what, is the layout's (src/imports/folder-layout.ts, shared
+ * with the web app): it is looked for in the format's folders (an app's `public/locales/`, l10n.yaml's
+ * `arb-dir`…), that folder is walked (walk-folder.ts), and every file found is read or said why not.
  * The server converts and checks everything; here only the files are found and packed.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
-import { JSON_FILE } from '../pull/export-files.js';
+import { arbDirOf, LAYOUT_NAMES, layoutRoots, readLayout, whereLooked, type FileNotRead, type FolderLayout } from '../../imports/folder-layout.js';
 import type { PushFormat } from './options.js';
+import { walkFolder } from './walk-folder.js';
 
 export interface PackedBody {
   contentType: 'application/json' | 'application/gzip';
   body: Buffer;
-  /** the files read, relative to the folder, for the report */
-  files: string[];
+  /** every file found, read (as what) or not (why); paths relative to `--in` (the file's name when `--in` is a file) */
+  layout: FolderLayout;
 }
+
+/** `--in` holds no file the format reads: the one-line reason, and every file found there with why it is not read. */
+export class NothingToRead extends Error {
+  constructor(message: string, readonly notRead: FileNotRead[]) {
+    super(message);
+  }
+}
+
+/** Folders below a candidate the search for the layout looks into: `<lng>/components/dialog.json` is 2. */
+const PROBE_DEPTH = 3;
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
@@ -32,19 +41,11 @@ function readText(path: string): string {
 }
 
 function readJson(path: string): unknown {
+  const text = readText(path);
   try {
-    return JSON.parse(readText(path));
+    return JSON.parse(text);
   } catch (error) {
-    if ((error as Error).message.startsWith('cannot read')) throw error;
     throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function listDirectory(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch (error) {
-    throw new Error(`cannot read the directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
@@ -62,82 +63,49 @@ async function tarGz(files: ReadonlyArray<readonly [name: string, text: string]>
   return gzipSync(Buffer.concat(chunks), { level: 6 });
 }
 
-const jsonBody = (document: unknown, files: string[]): PackedBody => ({ contentType: 'application/json', body: Buffer.from(JSON.stringify(document), 'utf8'), files });
-
-function packJson(path: string): PackedBody {
-  const file = isDirectory(path) ? join(path, JSON_FILE) : path;
-  return jsonBody(readJson(file), [basename(file)]);
+/** The layout's paths (relative to `root`) made relative to the folder given. */
+function rooted(layout: FolderLayout, root: string, notes: readonly FileNotRead[]): FolderLayout {
+  const inRoot = (path: string) => (root === '' ? path : `${root}/${path}`);
+  return {
+    root,
+    body: layout.body,
+    read: layout.read.map((file) => ({ ...file, path: inRoot(file.path) })),
+    notRead: [...notes, ...layout.notRead].map((file) => ({ ...file, path: inRoot(file.path) })),
+  };
 }
 
-/** A language file's tag: `de.json` → de, `pt_BR.json` → pt-BR. */
-const tagOf = (name: string) => name.replace(/\.json$/, '').replaceAll('_', '-');
-
-function packVue(path: string): PackedBody {
-  if (!isDirectory(path)) return jsonBody(readJson(path), [basename(path)]);
-  const names = listDirectory(path).filter((name) => name.endsWith('.json') && name !== JSON_FILE && !name.startsWith('.'));
-  if (names.length === 0) throw new Error(`${path} holds no <lang>.json`);
-  return jsonBody(Object.fromEntries(names.map((name) => [tagOf(name), readJson(join(path, name))])), names);
-}
-
-/** The folder that holds `<lng>/<ns>.json`: the one given, or its `locales/` or `public/locales/`. */
-function i18nextRoot(path: string): string | undefined {
-  for (const candidate of [path, join(path, 'locales'), join(path, 'public', 'locales')]) {
+/** The files of the folder `dir`, read or not: the first of the format's folders holding its files is walked. */
+function folderLayout(format: PushFormat, dir: string): FolderLayout {
+  const yaml = join(dir, 'l10n.yaml');
+  const arbDir = format === 'flutter' && existsSync(yaml) ? arbDirOf(readText(yaml)) : undefined;
+  for (const root of layoutRoots(format, arbDir)) {
+    const candidate = join(dir, root);
     if (!isDirectory(candidate)) continue;
-    const hasLanguageFolder = listDirectory(candidate).some((name) => isDirectory(join(candidate, name)) && listDirectory(join(candidate, name)).some((file) => file.endsWith('.json')));
-    if (hasLanguageFolder) return candidate;
+    if (readLayout(format, walkFolder(candidate, { files: 10_000, depth: PROBE_DEPTH }).paths).read.length === 0) continue;
+    const walk = walkFolder(candidate);
+    return rooted(readLayout(format, walk.paths), root, walk.notes);
   }
-  return undefined;
+  const walk = walkFolder(dir);
+  const found = rooted(readLayout(format, walk.paths), '', walk.notes);
+  throw new NothingToRead(`${dir} holds no ${LAYOUT_NAMES[format]} (looked ${whereLooked(format, arbDir)})`, found.notRead);
 }
 
-/** Languages' files of `tag.json`: a language tag, `_` or `-` between its parts (`pt_BR.json`, `de-DE.json`). */
-const LANGUAGE_FILE = /^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*\.json$/;
-
-async function packI18next(path: string): Promise<PackedBody> {
-  const root = i18nextRoot(path);
-  if (!root) {
-    // One `<lang>.json` per language (i18next's resources in one file each): the default namespace.
-    const names = isDirectory(path) ? listDirectory(path).filter((name) => LANGUAGE_FILE.test(name)) : [];
-    if (names.length === 0) throw new Error(`${path} holds no <lng>/<namespace>.json (looked in it, in locales/ and in public/locales/) and no <lang>.json`);
-    const files = names.map((name) => [`${tagOf(name)}/translation.json`, readText(join(path, name))] as const);
-    return { contentType: 'application/gzip', body: await tarGz(files), files: names };
-  }
-  const files: [string, string][] = [];
-  for (const language of listDirectory(root)) {
-    const dir = join(root, language);
-    if (!isDirectory(dir)) continue;
-    for (const name of listDirectory(dir)) {
-      if (name.endsWith('.json') && !name.startsWith('.')) files.push([`${language}/${name}`, readText(join(dir, name))]);
-    }
-  }
-  return { contentType: 'application/gzip', body: await tarGz(files), files: files.map(([name]) => relative(path, join(root, name))) };
-}
-
-/** `arb-dir` of an l10n.yaml (a one-line key: no YAML parser needed for it). */
-function arbDirOf(projectDir: string): string | undefined {
-  const file = join(projectDir, 'l10n.yaml');
-  if (!existsSync(file)) return undefined;
-  const match = /^arb-dir:\s*["']?([^"'\n#]+?)["']?\s*(?:#.*)?$/m.exec(readText(file));
-  return join(projectDir, match?.[1] ?? join('lib', 'l10n'));
-}
-
-async function packFlutter(path: string): Promise<PackedBody> {
-  const arbFiles = (dir: string) => (isDirectory(dir) ? listDirectory(dir).filter((name) => name.endsWith('.arb')) : []);
-  const dir = [path, arbDirOf(path), join(path, 'lib', 'l10n')].find((candidate) => candidate !== undefined && arbFiles(candidate).length > 0);
-  if (!dir) throw new Error(`${path} holds no .arb files (looked in it, in l10n.yaml's arb-dir and in lib/l10n)`);
-  const files = arbFiles(dir).map((name) => [name, readText(join(dir, name))] as const);
-  return { contentType: 'application/gzip', body: await tarGz(files), files: files.map(([name]) => relative(path, join(dir, name))) };
-}
-
-/** The import body of the files at `path` in `format`; throws a one-line reason when none are found. */
+/** The import body of the files at `path` in `format`; throws NothingToRead when none is read, a one-line reason for an unreadable one. */
 export async function packFiles(format: PushFormat, path: string): Promise<PackedBody> {
-  switch (format) {
-    case 'json':
-      return packJson(path);
-    case 'vue-i18n':
-      return packVue(path);
-    case 'i18next':
-      return packI18next(path);
-    case 'flutter':
-      return packFlutter(path);
+  if (!existsSync(path)) throw new Error(`cannot read ${path}: ENOENT`);
+  const given = isDirectory(path);
+  const dir = given ? path : dirname(path);
+  const layout = given ? folderLayout(format, path) : readLayout(format, [basename(path)], true);
+  if (layout.read.length === 0) throw new NothingToRead(`${path} is no file of the ${format} format: ${layout.notRead[0]?.why ?? 'not read'}`, layout.notRead);
+  const local = (file: { path: string }) => join(dir, file.path);
+  switch (layout.body) {
+    case 'document':
+      return { contentType: 'application/json', body: Buffer.from(JSON.stringify(readJson(local(layout.read[0]!))), 'utf8'), layout };
+    case 'languages': {
+      const document = Object.fromEntries(layout.read.map((file) => [file.as, readJson(local(file))]));
+      return { contentType: 'application/json', body: Buffer.from(JSON.stringify(document), 'utf8'), layout };
+    }
+    case 'archive':
+      return { contentType: 'application/gzip', body: await tarGz(layout.read.map((file) => [file.as, readText(local(file))] as const)), layout };
   }
 }

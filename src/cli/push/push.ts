@@ -1,19 +1,22 @@
 /**
  * `tolk push`: one POST /projects/{id}/import with the folder's files (pack-files.ts), so every rule
  * (names, messages, permissions, all or nothing) is the server's. Prints the report as tables (or
- * `--json`) and exits 1 when anything was refused.
+ * `--json`) with every file found read or not and why (CONTRACT "Import": nothing is skipped silently),
+ * and exits 1 when anything was refused or no file was read.
  */
 import type { Command } from 'commander';
 import { byteCount, DEFAULT_MAX_BYTES, readBounded } from '../bounded-body.js';
+import { accountFiles, pathOfName } from '../../imports/files-account.js';
+import type { FileNotRead } from '../../imports/folder-layout.js';
 import { networkReason } from '../pull/download.js';
 import { jsonLine } from '../terminal-text.js';
 import { PUSH_FORMATS, resolvePushOptions, type PushFlags, type PushOptions } from './options.js';
-import { packFiles, type PackedBody } from './pack-files.js';
-import { refusalTable, reportTable, type ImportReport } from './report-table.js';
+import { NothingToRead, packFiles, type PackedBody } from './pack-files.js';
+import { notReadTable, refusalTable, reportTable, type ImportReport } from './report-table.js';
 
 export type PushOutcome =
-  | { ok: true; report: ImportReport; files: string[] }
-  | { ok: false; status: number; code: string; message: string; details: { path: string; message: string }[]; files: string[] };
+  | { ok: true; report: ImportReport }
+  | { ok: false; status: number; code: string; message: string; details: { path: string; message: string }[] };
 
 /** The body as a stream that reports how much has gone out (fetch has no upload progress of its own). */
 function withProgress(body: Buffer, onProgress: (sent: number) => void): ReadableStream<Uint8Array> {
@@ -63,9 +66,25 @@ export async function push(options: PushOptions, packed: PackedBody, onProgress:
   } catch {
     throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   }
-  if (response.ok) return { ok: true, report: body as ImportReport, files: packed.files };
+  if (response.ok) return { ok: true, report: body as ImportReport };
   if (typeof body?.code !== 'string') throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return { ok: false, status: response.status, code: body.code, message: String(body.message ?? ''), details: Array.isArray(body.details) ? body.details : [], files: packed.files };
+  return { ok: false, status: response.status, code: body.code, message: String(body.message ?? ''), details: Array.isArray(body.details) ? body.details : [] };
+}
+
+/** Packs the files; when none is read, prints why each file found is not (as a table) before the one-line reason. */
+async function packOrSay(options: PushOptions): Promise<PackedBody> {
+  try {
+    return await packFiles(options.format, options.in);
+  } catch (error) {
+    if (error instanceof NothingToRead && !options.json && error.notRead.length > 0) process.stdout.write(`${notReadTable(error.notRead).join('\n').trimStart()}\n`);
+    throw error;
+  }
+}
+
+/** The report as `--json` prints it: each file with the path it came from, and the files not read. */
+function jsonReport(report: ImportReport, packed: PackedBody, notRead: readonly FileNotRead[]) {
+  const files = Array.isArray(report.files) ? report.files.map((file) => ({ ...file, path: pathOfName(packed.layout, file.name) })) : report.files;
+  return { ...report, files, notRead };
 }
 
 /** Adds `push` to the program. */
@@ -85,7 +104,7 @@ export function registerPushCommand(program: Command): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: PushFlags) => {
       const options = resolvePushOptions(flags, process.env, process.cwd());
-      const packed = await packFiles(options.format, options.in);
+      const packed = await packOrSay(options);
       const showProgress = process.stderr.isTTY === true;
       const outcome = await push(options, packed, (sent, total) => {
         if (showProgress) process.stderr.write(`\rtolk push: uploading ${megabytes(sent)} of ${megabytes(total)}`);
@@ -93,11 +112,19 @@ export function registerPushCommand(program: Command): void {
       if (showProgress) process.stderr.write('\n');
       if (!outcome.ok) {
         if (outcome.status !== 400 || outcome.details.length === 0) throw new Error(`${outcome.code}: ${outcome.message}`);
-        process.stdout.write(`${options.json ? jsonLine(outcome) : refusalTable(outcome.message, outcome.details)}\n`);
+        const { notRead } = packed.layout;
+        process.stdout.write(`${options.json ? jsonLine({ ...outcome, notRead }) : [refusalTable(outcome.message, outcome.details), ...notReadTable(notRead)].join('\n')}\n`);
         process.exitCode = 1;
         return;
       }
-      process.stdout.write(`${options.json ? jsonLine({ ...outcome.report, files: outcome.files }) : reportTable(outcome.report, outcome.files)}\n`);
-      if (outcome.report.totals.refused > 0) process.exitCode = 1;
+      const { report } = outcome;
+      const account = accountFiles(packed.layout, report);
+      process.stdout.write(`${options.json ? jsonLine(jsonReport(report, packed, account.notRead)) : reportTable(report, account)}\n`);
+      if (report.totals.refused > 0) process.exitCode = 1;
+      // A server older than the list gives no `files`: only a list it gave can say that none was read.
+      if (Array.isArray(report.files) && report.files.length === 0) {
+        process.stderr.write(`tolk push: the server read none of the ${packed.layout.read.length} file(s) sent (see "Files not read")\n`);
+        process.exitCode = 1;
+      }
     });
 }

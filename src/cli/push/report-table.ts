@@ -1,8 +1,11 @@
 /**
- * The import report as a person reads it: the counts, then each list as a table of key, language and
- * text. Every value in it is the server's, so each goes through printable() (terminal-text.ts).
+ * The import report as a person reads it: the counts, the files read and not read, then each list as a
+ * table of key, language and text. Every value in it is the server's or a file's name, so each goes
+ * through printable() (terminal-text.ts).
  */
 import { REPORT_LIST_CAP, type ImportReport } from '../../domain/imports/import-project.js';
+import type { FilesAccount } from '../../imports/files-account.js';
+import type { FileNotRead } from '../../imports/folder-layout.js';
 import { printable } from '../terminal-text.js';
 
 export type { ImportReport };
@@ -43,14 +46,27 @@ function table(title: string, headers: string[], rows: string[][], total: number
   return lines;
 }
 
-/** The report as lines of text. */
-export function reportTable(report: ImportReport, files: readonly string[]): string {
+/** The files not read as a table, under their count. */
+export function notReadTable(notRead: readonly FileNotRead[]): string[] {
+  const name = (file: FileNotRead) => (file.language === undefined ? file.path : `${file.path} (${file.language})`);
+  return table('Files not read', ['file', 'why'], notRead.map((file) => [cut(name(file), 50), cut(file.why, 100)]), notRead.length);
+}
+
+/** The report as lines of text; `files`, what became of each file found (files-account.ts). */
+export function reportTable(report: ImportReport, files: FilesAccount): string {
   const { groups, entries, translations } = report;
+  // A server older than the report's `files` lists none: then nothing is said of the files it read.
+  const known = report.files !== undefined;
+  const from = known ? ` from ${figure(new Set(files.read.map((file) => file.path)).size)} file(s)` : '';
+  const unlisted = known ? Math.max(0, (report.totals.files ?? 0) - report.files.length) : 0;
+  const rows = files.read.map((file) => [cut(file.path, 50), cut(file.language, 20), count(file.texts)]);
   return [
-    `${report.dryRun ? 'Dry run (nothing written)' : 'Imported'} from ${files.length} file(s)`,
+    `${report.dryRun ? 'Dry run (nothing written)' : 'Imported'}${from}`,
     `  groups        ${count(groups.created)} new`,
     `  entries       ${count(entries.created)} new, ${count(entries.updated)} updated, ${count(entries.unchanged)} unchanged`,
     `  translations  ${count(translations.created)} new, ${count(translations.updated)} updated, ${count(translations.unchanged)} unchanged`,
+    ...(known ? table('Files read', ['file', 'language', 'texts'], rows, rows.length + unlisted) : []),
+    ...notReadTable(files.notRead),
     ...table('Conflicts: stored texts kept (--mode overwrite replaces them)', ['key', 'language', 'stored', 'imported'],
       report.conflicts.map((item) => [cut(item.key, 40), cut(item.language, 20), cut(item.stored, 30), cut(item.imported, 30)]), report.totals.conflicts),
     ...table('Refused', ['key', 'language', 'why'], report.refused.map((item) => [cut(item.key, 40), cut(item.language, 20), cut(item.message, 90)]), report.totals.refused),

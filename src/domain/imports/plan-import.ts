@@ -106,6 +106,17 @@ function languageMatcher(project: PlanProject): (tag: string) => string | undefi
   return (tag) => byLower.get(tag.replaceAll('_', '-').toLowerCase());
 }
 
+/**
+ * Says why the texts of `tag` are not taken, once per file they came from (CONTRACT "Import": nothing
+ * is skipped silently): the item's key is the file's name and its language '' (a file's item, not a
+ * text's), so a client can tell which of its files was not taken (files-account.ts).
+ */
+function notTaken(list: ImportProblem[], code: string, document: ImportDocument, tag: string, why: (texts: number) => string): void {
+  const files = document.files.filter((file) => file.language === tag);
+  if (files.length === 0) list.push({ key: '', language: tag, code, message: why(document.texts.get(tag)?.size ?? 0) });
+  for (const file of files) list.push({ key: file.name, language: '', code, message: why(file.texts) });
+}
+
 /** Plans the import of `document` (paths already on the tree) into a project in `state`. */
 export async function planImport(document: ImportDocument, state: ImportState, project: PlanProject, mode: ImportMode): Promise<ImportPlan> {
   const plan: ImportPlan = {
@@ -123,18 +134,18 @@ export async function planImport(document: ImportDocument, state: ImportState, p
   const base = project.baseLanguage;
   const matchLanguage = languageMatcher(project);
 
-  // The texts of each project language; a language the project lacks is refused as a whole.
+  // The texts of each project language; a language the project lacks is refused as a whole, by file.
   const textsOf = new Map<string, Map<string, string>>();
+  const languages = `base ${base}, translations ${project.translationLanguages.join(', ') || 'none'}`;
   for (const [tag, texts] of document.texts) {
     const language = matchLanguage(tag);
     if (!language) {
-      if (!document.fallbackLanguages.has(tag)) {
-        refuse('', tag, `not a language of the project (base ${base}, translations ${project.translationLanguages.join(', ') || 'none'}): its ${texts.size} text(s) are not imported`);
-      }
+      if (document.fallbackLanguages.has(tag)) notTaken(plan.warnings, 'WARNING', document, tag, () => `not imported: gen-l10n's fallback file for the regional ${tag}-… files, and ${tag} is not a language of the project (${languages})`);
+      else notTaken(plan.refused, 'ERR_VALIDATION', document, tag, (count) => `${tag} is not a language of the project (${languages}): its ${count} text(s) are not imported`);
       continue;
     }
     if (textsOf.has(language)) {
-      refuse('', tag, `a second set of texts for ${language}`);
+      notTaken(plan.refused, 'ERR_VALIDATION', document, tag, (count) => `a second set of texts for ${language}: its ${count} text(s) are not imported`);
       continue;
     }
     textsOf.set(language, texts);

@@ -4,10 +4,12 @@
  * gen-l10n's default syntax is read into ICU (readArbMessage); the base language's file is the
  * template: its `@key` descriptions become contextInfo, and the rest of each `@key` (placeholder types,
  * formats, examples, optionalParameters) is kept for the export. Paths stay bare ARB keys here: where
- * a key lands on the project's tree is decided with the project (place-arb-keys.ts).
+ * a key lands on the project's tree is decided with the project (place-arb-keys.ts). Nothing is skipped
+ * silently: a member outside that layout (README.md, a hidden file, an .arb in a sub-folder) is warned
+ * about by name and not read; one that cannot be read (not JSON, no locale, a second file for a locale)
+ * is refused by name, so all-or-nothing lists it and skipInvalid reads the others.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { validationError } from '../../errors.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { readArbMessage } from '../../messages/flutter/read-flutter.js';
 import { fallbackLanguages } from '../../exports/flutter/arb-file.js';
@@ -44,39 +46,74 @@ function formattedPlaceholders(template: Record<string, unknown> | undefined): M
   return formatted;
 }
 
-/** One ARB file read: its locale and its object; 400 for a member outside the layout, not JSON or nested too deep. */
-function readArbFile(member: ArchiveMember): { name: string; language: string; arb: Record<string, unknown> } {
-  const match = ARB_FILE.exec(member.name);
-  if (!match) throw validationError(`the archive member "${member.name}" is outside the flutter layout <name>_<locale>.arb`, '/body');
+interface ArbFile {
+  readonly name: string;
+  readonly language: string;
+  readonly arb: Record<string, unknown>;
+}
+
+/** Why a member is outside the layout (not read, a warning), or undefined for `<name>.arb` at the archive's top. */
+function outsideLayout(name: string): string | undefined {
+  const parts = name.split('/');
+  if (parts.some((part) => part.startsWith('.'))) return 'not read: a hidden file';
+  if (!name.endsWith('.arb')) return 'not read: not an .arb file (the flutter layout is <name>_<locale>.arb)';
+  if (parts.length > 1) return "not read: in a sub-folder (the flutter layout is <name>_<locale>.arb at the archive's top)";
+  return undefined;
+}
+
+/**
+ * One member read: an ARB file with its locale, or undefined when it is not one (a member outside the
+ * layout is warned about, one that cannot be read is refused, naming it); 400 for one nested too deep.
+ */
+function readArbFile(document: ImportDocument, member: ArchiveMember): ArbFile | undefined {
+  const outside = outsideLayout(member.name);
+  if (outside) {
+    warn(document, member.name, '', outside);
+    return undefined;
+  }
   let arb: unknown;
   try {
     arb = JSON.parse(member.text);
   } catch (error) {
-    throw validationError(`the archive member "${member.name}" is not JSON: ${(error as Error).message}`, '/body');
+    refuse(document, member.name, '', `not JSON, not read: ${(error as Error).message}`);
+    return undefined;
   }
-  if (!isObject(arb)) throw validationError(`the archive member "${member.name}" must hold an object, not ${describeJson(arb)}`, '/body');
+  if (!isObject(arb)) {
+    refuse(document, member.name, '', `must hold an object, not ${describeJson(arb)}; not read`);
+    return undefined;
+  }
   // The `@key` metadata is kept as JSON.stringify gives it, which recurses: its nesting is bounded first.
   for (const value of Object.values(arb)) {
     if (typeof value === 'object' && value !== null && deeperThan(value, MAX_IMPORT_NESTING - 1)) throw tooDeep(`the archive member "${member.name}"`);
   }
-  const language = languageOf(match[1]!, arb);
-  if (!language) throw validationError(`the archive member "${member.name}" names no locale: give "@@locale" or end its name in _<locale>`, '/body');
+  const language = languageOf(ARB_FILE.exec(member.name)![1]!, arb);
+  if (!language) {
+    refuse(document, member.name, '', 'names no locale, not read: give "@@locale" or end its name in _<locale>');
+    return undefined;
+  }
   return { name: member.name, language, arb };
 }
 
-/** Reads the archive's ARB files, letting other requests run between files; 400 for a member outside the layout, not JSON or nested too deep. */
+/**
+ * Reads the archive's ARB files, letting other requests run between files. Every member is read or
+ * named with why (CONTRACT "Import": nothing is skipped silently); 400 only for one nested too deep.
+ */
 export async function readFlutterImport(members: readonly ArchiveMember[], baseLanguage: string, escaping: boolean): Promise<ImportDocument> {
-  const files = [];
+  const document = emptyDocument(true);
+  const files: ArbFile[] = [];
+  const byLanguage = new Map<string, string>();
   for (const member of members) {
-    files.push(readArbFile(member));
+    const file = readArbFile(document, member);
     // A member is up to 16 MiB of JSON (ARCHIVE_LIMITS): parsing one can take a while.
     await yieldToEventLoop();
-  }
-  const document = emptyDocument(true);
-  const seen = new Set<string>();
-  for (const file of files) {
-    if (seen.has(file.language)) throw validationError(`the archive holds two files for the locale ${file.language} (the second is "${file.name}")`, '/body');
-    seen.add(file.language);
+    if (!file) continue;
+    const first = byLanguage.get(file.language);
+    if (first !== undefined) {
+      refuse(document, file.name, '', `a second file for the locale ${file.language} ("${first}" is the first), not read`);
+      continue;
+    }
+    byLanguage.set(file.language, file.name);
+    files.push(file);
   }
   const languages = files.map((file) => file.language);
   for (const bare of fallbackLanguages(languages.filter((language) => language.includes('-'))).keys()) document.fallbackLanguages.add(bare);
