@@ -52,10 +52,11 @@ export async function inlineLinks(document: ImportDocument, linked: readonly Lin
   const withLinks = new Set(linked.map((text) => `${text.language}\u0000${pathKey(text.path)}`));
   const read = new Map<string, LinkedMessage | null>();
   const find = (language: string, key: string): LinkedMessage | undefined => {
-    const id = `${language}\u0000${pathKey(key.split('.'))}`;
+    const path = pathKey(key.split('.'));
+    const id = `${language}\u0000${path}`;
     let found = read.get(id);
     if (found === undefined) {
-      const text = document.texts.get(language)?.get(pathKey(key.split('.')));
+      const text = document.texts.get(language)?.get(path);
       const parsed = text === undefined ? undefined : parseMessage(text);
       found = parsed?.ok ? { message: parsed.message, language, ownLinks: withLinks.has(id), length: text!.length } : null;
       read.set(id, found);
