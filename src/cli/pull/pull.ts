@@ -64,7 +64,7 @@ export function registerPullCommand(program: Command): void {
     .option('--pretty', 'pretty-printed JSON')
     .option('--no-pretty', 'compact JSON (overrides "pretty" in tolk.json)')
     .option('--quiet', 'no progress line on stderr')
-    .option('--namespaces', 'i18next: each top-level group as its own namespace file <lang>/<group>.json')
+    .option('--namespaces', 'i18next: each top-level group as its own namespace file <lang>/<group>.json (a group components/dialog in a sub-folder)')
     .option('--max-bytes <n>', `refuse a download, or an archive's unpacked files, of more than n bytes (default ${byteCount(DEFAULT_MAX_BYTES)})`)
     .action(async (flags: PullFlags) => {
       const options = resolvePullOptions(flags, process.env, process.cwd());

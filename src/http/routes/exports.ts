@@ -24,7 +24,7 @@ const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
     }),
     namespaces: Type.Boolean({
       default: false,
-      description: 'true: each top-level group as a namespace file <lang>/<group>.json holding its content (top-level keys refused, 409); false: <lang>/translation.json',
+      description: 'true: each top-level group as a namespace file <lang>/<group>.json holding its content (a group named components/dialog in the sub-folder: <lang>/components/dialog.json; top-level keys refused, 409); false: <lang>/translation.json',
     }),
   }),
   flutter: Type.Object({

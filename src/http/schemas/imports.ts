@@ -13,7 +13,7 @@ export const ImportQuery = Type.Object({
   skipInvalid: Type.Boolean({ default: false, description: 'true: import the rest and list the refused items; false: any refused item → 400, nothing written' }),
   escaping: Type.Boolean({ default: false, description: "flutter: the ARB messages are in gen-l10n's use-escaping: true syntax (what ?escaping=true exports)" }),
   namespaces: Type.Optional(
-    Type.Boolean({ description: 'i18next: true reads each <lang>/<ns>.json as the top-level group <ns>; false reads <lang>/translation.json as the top level; unset, decided by the file names' }),
+    Type.Boolean({ description: 'i18next: true reads each <lang>/<ns>.json as the top-level group <ns> (in sub-folders too: <lang>/components/dialog.json is the group components/dialog); false reads <lang>/translation.json as the top level; unset, decided by the file names (a name other than translation, or a sub-folder, means namespaces)' }),
   ),
 });
 
