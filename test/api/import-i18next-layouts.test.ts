@@ -9,28 +9,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import i18next, { type Resource } from 'i18next';
-import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pull } from '../../src/cli/pull/pull.js';
+import { tarGz } from '../helpers/archives.js';
 import { untar } from '../helpers/consumers.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { checkIntegrity } from '../helpers/integrity.js';
 import { createGroup, createProject } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
-
-/** A .tar.gz of the given files, made independently of the server's own archive code. */
-async function tarGz(files: Record<string, string>): Promise<Buffer> {
-  const archive = pack();
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk) => chunks.push(chunk as Buffer));
-  const done = new Promise<void>((resolve) => archive.on('end', () => resolve()));
-  for (const [name, text] of Object.entries(files)) archive.entry({ name }, text);
-  archive.finalize();
-  await done;
-  return gzipSync(Buffer.concat(chunks));
-}
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
