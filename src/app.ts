@@ -15,6 +15,7 @@ import { echoRequestId, installRequestIdEcho, requestIdOf } from './http/plugins
 import { installSecurityHeaders, SECURITY_HEADERS } from './http/plugins/security-headers.js';
 import { installTextGuard } from './http/plugins/text-guard.js';
 import { fastifyTrustProxy } from './http/plugins/trust-proxy.js';
+import { drainUnreadBodies } from './http/plugins/unread-bodies.js';
 import { installWebApp } from './http/plugins/web-app.js';
 import { profileRoute, publicAccountRoutes, sessionAccountRoutes, usageRoute } from './http/routes/accounts.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
@@ -101,6 +102,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
   installTextGuard(app);
   installSecurityHeaders(app);
   installRequestIdEcho(app);
+  drainUnreadBodies(app);
   app.addSchema(ErrorBody);
   app.decorateRequest('principal', null);
   app.decorateRequest('webSession', null);

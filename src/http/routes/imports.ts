@@ -3,6 +3,8 @@
  * (413 beyond), JSON parsed without the prototype scan (a `__proto__` key is only a name the naming
  * rules refuse, never a prototype), archives taken as bytes. One counted request.
  */
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import { importProject } from '../../domain/imports/import-project.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/auth.js';
@@ -10,16 +12,33 @@ import { errorResponse, errors, IdParams } from '../schemas/common.js';
 import { ImportBody, ImportQuery, ImportReport } from '../schemas/imports.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
-const ARCHIVE_FORMATS: ReadonlySet<string> = new Set(['i18next', 'flutter']);
+type ImportFormat = Static<typeof ImportQuery>['format'];
+
+const JSON_TYPES = ['application/json'];
 const GZIP_TYPES = ['application/gzip', 'application/x-gzip'];
+/** The media types each format's body is taken in. */
+const MEDIA_TYPES: Record<ImportFormat, string[]> = { json: JSON_TYPES, 'vue-i18n': JSON_TYPES, i18next: GZIP_TYPES, flutter: GZIP_TYPES };
+
+const isFormat = (value: unknown): value is ImportFormat => typeof value === 'string' && Object.hasOwn(MEDIA_TYPES, value);
 
 /** The body a format takes, as a 415 names it. */
-const bodyOf = (format: string) => (ARCHIVE_FORMATS.has(format) ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json');
+const bodyOf = (format: ImportFormat) => (MEDIA_TYPES[format].includes('application/gzip') ? 'the .tar.gz archive as application/gzip' : 'the JSON document as application/json');
 
 /** The import's own 413 and 415 (the usual ones speak of the other routes' 1 MiB JSON bodies). */
-const tooLarge = (maxBytes: number) =>
-  `the body is over IMPORT_MAX_BYTES (default 64 MiB; ${maxBytes.toLocaleString('en')} bytes on this server) (ERR_PAYLOAD_TOO_LARGE)`;
+const tooLarge = (maxBytes: number) => `the body is over IMPORT_MAX_BYTES (default 64 MiB; ${maxBytes.toLocaleString('en')} bytes on this server)`;
 const WRONG_MEDIA_TYPE = `the Content-Type is not the format's: json and vue-i18n take ${bodyOf('json')}, i18next and flutter ${bodyOf('flutter')} (ERR_UNSUPPORTED_MEDIA_TYPE)`;
+
+/**
+ * 415 for a body of the wrong media type, decided from the query's format and the Content-Type before
+ * the body is read: a gzip archive sent as JSON would otherwise reach the JSON parser first (400 "not
+ * JSON"). A missing or unknown format is left to the query's schema (400).
+ */
+function refuseWrongMediaType(request: FastifyRequest): void {
+  const { format } = request.query as { format?: unknown };
+  if (!isFormat(format)) return;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!MEDIA_TYPES[format].includes(mediaType)) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `format=${format} takes ${bodyOf(format)}`);
+}
 
 export function importRoutes(maxBytes: number): RoutePlugin {
   return async (app, { db }) => {
@@ -32,11 +51,20 @@ export function importRoutes(maxBytes: number): RoutePlugin {
       }
     });
     app.addContentTypeParser(GZIP_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+    // Fastify's own 413 says nothing of the limit; every other error goes on to the app's handler.
+    app.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', tooLarge(maxBytes));
+      throw error;
+    });
 
     app.post(
       '/projects/:id/import',
       {
         bodyLimit: maxBytes,
+        preParsing: async (request, _reply, payload) => {
+          refuseWrongMediaType(request);
+          return payload;
+        },
         schema: {
           tags: ['import'],
           security: bearer,
@@ -46,16 +74,11 @@ export function importRoutes(maxBytes: number): RoutePlugin {
           params: IdParams,
           querystring: ImportQuery,
           body: ImportBody,
-          response: { 200: ImportReport, ...errors(400, 403, 404), 413: errorResponse(413, tooLarge(maxBytes)), 415: errorResponse(415, WRONG_MEDIA_TYPE) },
+          response: { 200: ImportReport, ...errors(400, 403, 404), 413: errorResponse(413, `${tooLarge(maxBytes)} (ERR_PAYLOAD_TOO_LARGE)`), 415: errorResponse(415, WRONG_MEDIA_TYPE) },
         },
       },
       async (request) => {
         const { format, mode, dryRun, skipInvalid, namespaces, escaping } = request.query;
-        const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        const isArchive = GZIP_TYPES.includes(mediaType);
-        if (ARCHIVE_FORMATS.has(format) !== isArchive || (!isArchive && mediaType !== 'application/json')) {
-          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `format=${format} takes ${bodyOf(format)}`);
-        }
         const input = { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body as unknown };
         // The import drops the body once it has read it (input.body); the request must not keep it either.
         request.body = undefined;
