@@ -43,7 +43,7 @@ export interface NamePlace {
 }
 
 /** The separator of a namespace's folders in a top-level group's name (free key style only). */
-export const NAMESPACE_FOLDER_SEPARATOR = '/';
+const NAMESPACE_FOLDER_SEPARATOR = '/';
 
 /** Why one free name (or one folder of a namespace) breaks the rule, as a phrase; undefined if it fits. */
 function freeNameProblem(name: string): string | undefined {
@@ -82,6 +82,6 @@ export function nameProblem(name: string, kind: NameKind, style: KeyStyle, place
 }
 
 /** Whether every name fits `style`. */
-export function fitsKeyStyle(name: string, kind: NameKind, style: KeyStyle, place: NamePlace = {}): boolean {
-  return nameProblem(name, kind, style, place) === undefined;
+export function fitsKeyStyle(name: string, kind: NameKind, style: KeyStyle): boolean {
+  return nameProblem(name, kind, style) === undefined;
 }
