@@ -98,6 +98,40 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: import', () => {
     await context.close();
   });
 
+  it('lists the files of a chosen folder read, with their texts, and those not read, with why', { timeout: 60_000 }, async () => {
+    const folderProject = (await call<{ id: string }>('POST', '/projects', { name: 'Folder app', baseLanguage: 'en', translationLanguages: ['de'], keyStyle: 'free' })).id;
+    const locales = join(mkdtempSync(join(tmpdir(), 'tolk-e2e-folder-')), 'locales');
+    const files: Record<string, object | string> = {
+      'en/common.json': { save: 'Save', cancel: 'Cancel' },
+      'en/components/dialog.json': { title: 'Dialog' },
+      'de/common.json': { save: 'Speichern' },
+      'README.md': '# How to translate',
+    };
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(locales, path)), { recursive: true });
+      writeFileSync(join(locales, path), typeof content === 'string' ? content : JSON.stringify(content));
+    }
+
+    const { context, page, dialog } = await openImportDialog(folderProject);
+    await dialog.getByLabel(/^Or choose a folder/).setInputFiles(locales);
+    await dialog.getByText('Files chosen: 4').waitFor();
+    const report = dialog.getByTestId('import-report');
+    await report.getByText('What the import would do').waitFor();
+    expect(await dialog.getByLabel('Format').inputValue()).toBe('i18next');
+    const rows = (name: string) => dialog.getByRole('table', { name }).locator('tbody tr').allInnerTexts();
+    expect(await rows('Files read: 3')).toEqual(['de/common.json\tde\t1', 'en/common.json\ten\t2', 'en/components/dialog.json\ten\t1']);
+    expect(await rows('Files not read: 1')).toEqual(['README.md\toutside the language folders: i18next reads <lng>/<namespace>.json']);
+    await expectAccessible(page, 'import dialog listing the files read and not read');
+
+    // a folder of which no file is read: said before anything is sent, every file listed with why
+    await dialog.getByLabel('Format').selectOption('flutter');
+    await dialog.getByRole('alert').getByText('None of the chosen files is read as flutter').waitFor();
+    expect(await dialog.getByTestId('import-report').count()).toBe(0);
+    expect((await rows('Files not read: 4')).map((row) => row.split('\t')[1])).toEqual(['not an .arb file', 'not an .arb file', 'not an .arb file', 'not an .arb file']);
+    expect((await call<{ total: number }>('GET', `/projects/${folderProject}/groups`)).total).toBe(0);
+    await context.close();
+  });
+
   it('counts a dropped file\'s new and changed texts, conflicts, refused keys and warnings, and writes exactly that on confirm', { timeout: 60_000 }, async () => {
     const dropProject = (await call<{ id: string }>('POST', '/projects', { name: 'Drop app', baseLanguage: 'en', translationLanguages: ['de'], keyStyle: 'free' })).id;
     const home = await call<{ id: string }>('POST', `/projects/${dropProject}/groups`, { technicalName: 'home', displayName: 'Home' });

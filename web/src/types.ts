@@ -172,3 +172,17 @@ export interface MessageCheck {
   check: 'placeholders' | 'plural-forms' | 'not-native:flutter' | 'not-native:i18next' | 'not-native:vue-i18n';
   message: string;
 }
+
+/** POST /projects/{id}/import's report (a dry run's or an import's). */
+export interface ImportReport {
+  dryRun: boolean;
+  groups: { created: number };
+  entries: { created: number; updated: number; unchanged: number };
+  translations: { created: number; updated: number; unchanged: number };
+  conflicts: { key: string; language: string; stored: string; imported: string }[];
+  refused: { key: string; language: string; code: string; message: string }[];
+  warnings: { key: string; language: string; message: string }[];
+  /** every file read: an archive member, or a JSON body's language, with the texts taken from it */
+  files: { name: string; language: string; texts: number }[];
+  totals: { conflicts: number; refused: number; warnings: number; files: number };
+}

@@ -1,10 +1,17 @@
 /**
- * The import body from files a user picked or dropped, as `tolk push` packs a folder: the format is
- * guessed from the names (`.arb` → flutter; `<lng>/<ns>.json` paths → i18next; `<lang>.json` files →
- * vue-i18n; one JSON file → json), the JSON formats sent as one document, the archives as a .tar.gz
- * made here (a minimal ustar writer and the browser's CompressionStream).
+ * The import body from files a user picked or dropped, as `tolk push` packs a folder: which files are
+ * read, and as what, is the shared layout's (src/imports/folder-layout.ts), so the dialog can say why
+ * each other file is not read; the format is guessed from the names (`.arb` → flutter; language
+ * folders → i18next; one file or `messages.json` → json; else vue-i18n), the JSON formats are sent as
+ * one document, the archives as a .tar.gz made here (a minimal ustar writer and the browser's
+ * CompressionStream).
  */
-export type ImportFormat = 'json' | 'vue-i18n' | 'i18next' | 'flutter';
+import type { FolderLayout, LayoutFormat } from '../../../../src/imports/folder-layout.js';
+
+/** The layouts, loaded when files are first picked: they know every language tag (the locale catalog), which the editor needs no other time. */
+const layouts = () => import('../../../../src/imports/folder-layout.js');
+
+export type ImportFormat = LayoutFormat;
 
 export interface PickedFile {
   /** the path inside a picked folder (webkitRelativePath), else the file name */
@@ -18,23 +25,54 @@ export interface ImportBody {
   contentType: 'application/json' | 'application/gzip';
 }
 
-const I18NEXT_PATH = /(?:^|\/)([^/]+)\/([^/]+\.json)$/;
+/**
+ * The files' paths relative to the folder picked: a browser names each file of a picked folder under the
+ * folder's own name (`locales/en/common.json` for the folder `locales`), which is no part of the layout.
+ */
+function relativeFiles(files: readonly PickedFile[]): Map<string, string> {
+  const first = files[0]?.path.split('/')[0];
+  const underPicked = files.length > 0 && files.every((file) => file.path.includes('/') && file.path.split('/')[0] === first);
+  return new Map(files.map((file) => [underPicked ? file.path.slice(first!.length + 1) : file.path, file.text]));
+}
+
+/** Which of the files `format` reads, as what, and why it reads each other one not; paths relative to the folder picked. */
+export async function layoutOf(format: ImportFormat, files: readonly PickedFile[]): Promise<FolderLayout> {
+  const { arbDirOf, folderLayout } = await layouts();
+  const byPath = relativeFiles(files);
+  const yaml = byPath.get('l10n.yaml');
+  return folderLayout(format, [...byPath.keys()], { single: files.length === 1, arbDir: yaml === undefined ? undefined : arbDirOf(yaml) });
+}
 
 /** The format the files look like. */
-export function guessFormat(files: readonly PickedFile[]): ImportFormat {
-  if (files.some((file) => file.path.endsWith('.arb'))) return 'flutter';
-  if (files.length > 0 && files.every((file) => I18NEXT_PATH.test(file.path))) return 'i18next';
-  return files.length === 1 ? 'json' : 'vue-i18n';
+export async function guessFormat(files: readonly PickedFile[]): Promise<ImportFormat> {
+  const { isLanguageName, JSON_DOCUMENT } = await layouts();
+  const paths = [...relativeFiles(files).keys()];
+  if (paths.some((path) => path.endsWith('.arb'))) return 'flutter';
+  const inLanguageFolder = (path: string) => path.endsWith('.json') && path.split('/').slice(0, -1).some(isLanguageName);
+  if (paths.some(inLanguageFolder)) return 'i18next';
+  return paths.length === 1 || paths.includes(JSON_DOCUMENT) ? 'json' : 'vue-i18n';
 }
 
 const encoder = new TextEncoder();
 
+/** A member's path as ustar's name (100 bytes) and prefix (155 bytes) fields: `<lng>/<sub-folders>/<ns>.json` may be longer than the name. */
+function ustarName(path: string): [name: string, prefix: string] {
+  if (encoder.encode(path).length <= 100) return [path, ''];
+  for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
+    const [prefix, name] = [path.slice(0, cut), path.slice(cut + 1)];
+    if (encoder.encode(prefix).length <= 155 && encoder.encode(name).length <= 100) return [name, prefix];
+  }
+  throw new Error(`${path}: the path is too long for an archive member`);
+}
+
 /** One ustar header block for a regular file. */
-function tarHeader(name: string, size: number): Uint8Array {
+function tarHeader(path: string, size: number): Uint8Array {
   const header = new Uint8Array(512);
   const put = (text: string, offset: number, length: number) => header.set(encoder.encode(text).subarray(0, length), offset);
   const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
+  const [name, prefix] = ustarName(path);
   put(name, 0, 100);
+  put(prefix, 345, 155);
   put(octal(0o644, 8), 100, 8);
   put(octal(0, 8), 108, 8);
   put(octal(0, 8), 116, 8);
@@ -61,39 +99,25 @@ export async function tarGz(files: ReadonlyArray<{ name: string; text: string }>
   return new Response(tar.stream().pipeThrough(new CompressionStream('gzip'))).blob();
 }
 
-const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-/** `pt_BR.json` → pt-BR. */
-const tagOf = (path: string) => baseName(path).replace(/\.json$/, '').replaceAll('_', '-');
-
-function parse(file: PickedFile): unknown {
+function parse(path: string, text: string): unknown {
   try {
-    return JSON.parse(file.text);
+    return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file.path}: ${(error as Error).message}`);
+    throw new Error(`${path}: ${(error as Error).message}`);
   }
 }
 
-/** The request body for `format`; throws a sentence naming the file when one cannot be read. */
-export async function importBody(format: ImportFormat, files: readonly PickedFile[]): Promise<ImportBody> {
-  switch (format) {
-    case 'json':
-      if (files.length !== 1) throw new Error('json takes one file: {"<lang>": {group: {entry: "message"}}}');
-      return { format, data: files[0]!.text, contentType: 'application/json' };
-    case 'vue-i18n': {
-      const document = files.length === 1 && !/^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*\.json$/.test(baseName(files[0]!.path)) ? parse(files[0]!) : Object.fromEntries(files.map((file) => [tagOf(file.path), parse(file)]));
-      return { format, data: JSON.stringify(document), contentType: 'application/json' };
-    }
-    case 'i18next':
-      return {
-        format,
-        data: await tarGz(files.map((file) => {
-          const match = I18NEXT_PATH.exec(file.path);
-          if (!match) throw new Error(`${file.path}: i18next files are <lng>/<namespace>.json; pick the folder that holds the language folders`);
-          return { name: `${match[1]}/${match[2]}`, text: file.text };
-        })),
-        contentType: 'application/gzip',
-      };
-    case 'flutter':
-      return { format, data: await tarGz(files.filter((file) => file.path.endsWith('.arb')).map((file) => ({ name: baseName(file.path), text: file.text }))), contentType: 'application/gzip' };
+/** The request body of the files `layout` reads; throws a sentence naming the file when one cannot be read. */
+export async function importBody(format: ImportFormat, files: readonly PickedFile[], layout: FolderLayout): Promise<ImportBody> {
+  const byPath = relativeFiles(files);
+  const text = (path: string) => byPath.get(path) ?? '';
+  if (layout.read.length === 0) throw new Error(`none of the files is read as ${format}`);
+  switch (layout.body) {
+    case 'document':
+      return { format, data: text(layout.read[0]!.path), contentType: 'application/json' };
+    case 'languages':
+      return { format, data: JSON.stringify(Object.fromEntries(layout.read.map((file) => [file.as, parse(file.path, text(file.path))]))), contentType: 'application/json' };
+    case 'archive':
+      return { format, data: await tarGz(layout.read.map((file) => ({ name: file.as, text: text(file.path) }))), contentType: 'application/gzip' };
   }
 }
