@@ -148,4 +148,12 @@ describe.each(DIALECTS)('import accounts for every file on %s', (dialect) => {
       expect(response.body.translations.created).toBe(1);
     });
   });
+
+  it('json: a language whose messages are no object is refused, and not listed among the files read', async () => {
+    const projectId = await newProject();
+    const response = await importInto(projectId, 'json', { en: { home: { title: 'Home' } }, de: ['Start'] }, '&skipInvalid=true');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.files).toEqual([{ name: 'en', language: 'en', texts: 1 }]);
+    expect(response.body.refused).toEqual([{ key: '', language: 'de', code: 'ERR_VALIDATION', message: 'the messages of a language must be an object, not an array' }]);
+  });
 });

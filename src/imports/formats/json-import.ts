@@ -24,6 +24,11 @@ export async function readJsonImport(body: unknown, baseLanguage: string): Promi
   }
   const turn = turnTaker();
   for (const [language, value] of Object.entries(body)) {
+    // A language that is no object is refused, not read: the report lists it under refused, not files.
+    if (!isObject(value)) {
+      refuse(document, '', language, `the messages of a language must be an object, not ${describeJson(value)}`);
+      continue;
+    }
     startFile(document, language, language);
     await readNested(document, language, value, icuText, { baseLanguage, depth: 2, document: 'the body', turn });
     // Other requests run between languages too, however quickly each was read.
