@@ -106,6 +106,12 @@ export function translationFiles(app: App): string[] {
   return filesUnder(root).map((name) => relative(join(FIXTURES, app.folder), join(root, name)));
 }
 
+/** The language a translation file is of, by its path: its language folder (`public/locales/de/…`) or its name (`de-DE.json`, `app_pl.arb`). */
+export function languageOfFile(app: App, path: string): string | undefined {
+  const parts = path.replace(/\.(json|arb)$/, '').split('/');
+  return app.languages.find((language) => parts.slice(0, -1).includes(language) || parts.at(-1) === language || parts.at(-1)!.endsWith(`_${language}`));
+}
+
 /** The other files of the app's `--in` folder (a LICENSE, l10n.yaml): not translations, so never read as such, but never passed over in silence. */
 export function otherFiles(app: App): string[] {
   const translations = new Set(translationFiles(app));
