@@ -4,24 +4,11 @@
  * a refused item naming it (400 listing it, or skipped with skipInvalid); a file of a language the
  * project lacks is refused by its name, with its count of texts.
  */
-import { gzipSync } from 'node:zlib';
-import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tarGz } from '../helpers/archives.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { createProject } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
-
-/** A .tar.gz of the given files, in the order given, made independently of the server's own archive code. */
-async function tarGz(files: Record<string, string>): Promise<Buffer> {
-  const archive = pack();
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk) => chunks.push(chunk as Buffer));
-  const done = new Promise<void>((resolve) => archive.on('end', () => resolve()));
-  for (const [name, text] of Object.entries(files)) archive.entry({ name }, text);
-  archive.finalize();
-  await done;
-  return gzipSync(Buffer.concat(chunks));
-}
 
 const arb = (locale: string | undefined, texts: Record<string, string>) => JSON.stringify(locale ? { '@@locale': locale, ...texts } : texts);
 

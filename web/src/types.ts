@@ -1,4 +1,7 @@
 /** The API's shapes as the web app uses them (see /api/v1/openapi.json for the full document). */
+import type { Static } from 'typebox';
+import type { ImportReport as ImportReportSchema } from '../../src/http/schemas/imports.js';
+
 export interface Profile {
   id: string;
   email: string;
@@ -173,16 +176,5 @@ export interface MessageCheck {
   message: string;
 }
 
-/** POST /projects/{id}/import's report (a dry run's or an import's). */
-export interface ImportReport {
-  dryRun: boolean;
-  groups: { created: number };
-  entries: { created: number; updated: number; unchanged: number };
-  translations: { created: number; updated: number; unchanged: number };
-  conflicts: { key: string; language: string; stored: string; imported: string }[];
-  refused: { key: string; language: string; code: string; message: string }[];
-  warnings: { key: string; language: string; message: string }[];
-  /** every file read: an archive member, or a JSON body's language, with the texts taken from it */
-  files: { name: string; language: string; texts: number }[];
-  totals: { conflicts: number; refused: number; warnings: number; files: number };
-}
+/** POST /projects/{id}/import's report (a dry run's or an import's), with every file read (`files`): the route's own schema. */
+export type ImportReport = Static<typeof ImportReportSchema>;
