@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
 import { arbDirOf, LAYOUT_NAMES, layoutRoots, readLayout, whereLooked, type FileNotRead, type FolderLayout } from '../../imports/folder-layout.js';
 import type { PushFormat } from './options.js';
-import { walkFolder } from './walk-folder.js';
+import { walkFolder, WALK_LIMITS } from './walk-folder.js';
 
 export interface PackedBody {
   contentType: 'application/json' | 'application/gzip';
@@ -81,7 +81,7 @@ function folderLayout(format: PushFormat, dir: string): FolderLayout {
   for (const root of layoutRoots(format, arbDir)) {
     const candidate = join(dir, root);
     if (!isDirectory(candidate)) continue;
-    if (readLayout(format, walkFolder(candidate, { files: 10_000, depth: PROBE_DEPTH }).paths).read.length === 0) continue;
+    if (readLayout(format, walkFolder(candidate, { ...WALK_LIMITS, depth: PROBE_DEPTH }).paths).read.length === 0) continue;
     const walk = walkFolder(candidate);
     return rooted(readLayout(format, walk.paths), root, walk.notes);
   }

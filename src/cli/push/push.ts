@@ -96,7 +96,7 @@ export function registerPushCommand(program: Command): void {
     .option('--key <key>', 'an API key (env TOLK_API_KEY)')
     .option('--project <id>', 'the project id')
     .option('--format <format>', PUSH_FORMATS.join('|'))
-    .option('--in <path>', "the app's folder or file: messages.json; <lang>.json files (vue-i18n); <lng>/<ns>.json, also under locales/ or public/locales/ (i18next); *.arb, also l10n.yaml's arb-dir or lib/l10n (flutter)")
+    .option('--in <path>', "the app's folder or file: messages.json; <lang>.json files (vue-i18n); <lng>/<ns>.json, namespaces in sub-folders too, also under locales/ or public/locales/ (i18next); *.arb, also l10n.yaml's arb-dir or lib/l10n (flutter). Every other file found is listed with why it is not read")
     .option('--dry-run', 'write nothing; list what would happen, every refused key included')
     .option('--mode <mode>', 'keep (default): differing stored texts stay and are listed as conflicts; overwrite: replace them')
     .option('--skip-invalid', 'import the rest when some keys are refused (default: all or nothing)')
