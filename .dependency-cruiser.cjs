@@ -11,7 +11,7 @@ const LAYERS = [
   ['domain', '^src/domain/'],
   ['imports-exports', '^src/(imports|exports)/'],
   ['store-mail', '^src/(store|mail)/'],
-  ['messages-locales', '^src/(messages|locales)/'],
+  ['messages-locales-names', '^src/(messages|locales|names)/'],
   ['base', '^src/(errors|config|heap-tuning|collect-garbage)\\.ts$'],
 ];
 
@@ -32,6 +32,20 @@ module.exports = {
       comment: 'a cycle of modules (type-only imports aside) hides which one owns a rule',
       from: { path: '^src/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'web-takes-only-pure-modules',
+      severity: 'error',
+      comment: 'the web app runs in the browser: of src/ it takes the pure modules (messages, locales, names, the import layouts), and the API types only as types',
+      from: { path: '^web/src/' },
+      to: { path: '^src/', pathNot: ['^src/(messages|locales|names)/', '^src/imports/(folder-layout|files-account)\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-types-from-schemas',
+      severity: 'error',
+      comment: "the API's shapes reach the web app as types of the route schemas (Static<typeof …>), nothing else of the server",
+      from: { path: '^web/src/' },
+      to: { path: '^src/', pathNot: ['^src/(messages|locales|names|http/schemas)/', '^src/imports/(folder-layout|files-account)\\.ts$'] },
     },
     {
       name: 'every-module-in-a-layer',

@@ -5,7 +5,7 @@
  * at a time (export-source.ts).
  */
 import { conflict } from '../errors.js';
-import { TOP_LEVEL_GROUP_NAME } from '../domain/shared/technical-names.js';
+import { TOP_LEVEL_GROUP_NAME } from '../names/technical-names.js';
 import type { EntryPlace } from '../store/repositories/exports.js';
 
 export type OutlineStep =

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NameKind } from '../../src/domain/shared/technical-names.js';
+import type { NameKind } from '../../src/names/technical-names.js';
 import { TOLK_BIN, type CliResult } from '../helpers/cli.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/real-apps/', import.meta.url));

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameProblem } from '../../src/domain/shared/technical-names.js';
+import { nameProblem } from '../../src/names/technical-names.js';
 import { readArbMessage } from '../../src/messages/flutter/read-flutter.js';
 import { createProject } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';

@@ -1,6 +1,6 @@
 /** The naming rules (technical-names.ts): `/` only in a top-level group's name under free, each part a free name. */
 import { describe, expect, it } from 'vitest';
-import { nameProblem } from '../../src/domain/shared/technical-names.js';
+import { nameProblem } from '../../src/names/technical-names.js';
 
 describe('a top-level group name with "/" (an i18next namespace in sub-folders)', () => {
   it.each(['components/dialog', 'a/b/c/d', 'layout/modals/about', 'Pages_2/home-page'])('free takes %j at the top level', (name) => {

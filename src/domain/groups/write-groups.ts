@@ -6,7 +6,7 @@ import type { Db, GroupRow } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { guardConstraints } from '../shared/constraints.js';
 import { requireName } from '../shared/name-check.js';
-import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
+import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction } from '../shared/transaction.js';
 import { beginGroupWrite } from './group-access.js';

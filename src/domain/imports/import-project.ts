@@ -21,7 +21,7 @@ import { loadProjectAccess, type Principal, type ProjectAccess } from '../access
 import type { Capability } from '../access/capabilities.js';
 import { collectGarbage, collectGarbageWhenGrown } from '../../collect-garbage.js';
 import { newIds, nowIso, type IdSource } from '../shared/ids.js';
-import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
+import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { loadImportState } from './import-state.js';
 import { placeArbKeys } from './place-arb-keys.js';

@@ -8,7 +8,7 @@ import { exportBatch, type ExportCursor, type ExportRow } from '../../store/repo
 import { listProjectGroups } from '../../store/repositories/groups.js';
 import type { Db } from '../../store/schema.js';
 import { pathKey } from '../../imports/import-document.js';
-import { TOP_LEVEL_GROUP_NAME } from '../shared/technical-names.js';
+import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 
 export interface StoredGroup {
   readonly id: string;

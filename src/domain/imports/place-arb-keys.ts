@@ -13,7 +13,7 @@
  */
 import { flutterKey } from '../../exports/flutter/flutter-key.js';
 import { pathKey, refuse, type ImportDocument, type ImportKey } from '../../imports/import-document.js';
-import { fitsKeyStyle, nameProblem, type KeyStyle } from '../shared/technical-names.js';
+import { fitsKeyStyle, nameProblem, type KeyStyle } from '../../names/technical-names.js';
 import type { ImportState } from './import-state.js';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -10,7 +10,7 @@ import { messageLengthProblem, parseMessage } from '../../messages/parse-message
 import { MAX_GROUP_DEPTH } from '../groups/group-view.js';
 import { newId } from '../shared/ids.js';
 import { isUnstorable, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
-import { nameProblem, type KeyStyle } from '../shared/technical-names.js';
+import { nameProblem, type KeyStyle } from '../../names/technical-names.js';
 import type { ImportState } from './import-state.js';
 
 export type ImportMode = 'keep' | 'overwrite';

@@ -12,7 +12,7 @@ import type { Db } from '../../store/schema.js';
 import { ROLES } from '../access/capabilities.js';
 import { isKnownLocale } from '../../locales/locale-catalog.js';
 import { parseMessage } from '../../messages/parse-message.js';
-import { KEY_STYLES, nameProblem, TOP_LEVEL_GROUP_NAME, type KeyStyle, type NameKind, type NamePlace } from '../shared/technical-names.js';
+import { KEY_STYLES, nameProblem, TOP_LEVEL_GROUP_NAME, type KeyStyle, type NameKind, type NamePlace } from '../../names/technical-names.js';
 
 /** Each project's key style; a stored style outside the list is a problem of its own, and checked as camelCase. */
 type StyleOf = (projectId: string) => KeyStyle;

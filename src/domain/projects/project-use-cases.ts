@@ -8,7 +8,7 @@ import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
-import { fitsKeyStyle, type KeyStyle } from '../shared/technical-names.js';
+import { fitsKeyStyle, type KeyStyle } from '../../names/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import { relistLanguages, settleLanguages, type LanguageChange } from './change-languages.js';
 import { checkLanguages } from './languages.js';

@@ -1,7 +1,7 @@
 /** The Project resource as the API shows it. */
 import type { ProjectRecord } from '../../store/repositories/projects.js';
 import type { Capabilities } from '../access/capabilities.js';
-import type { KeyStyle } from '../shared/technical-names.js';
+import type { KeyStyle } from '../../names/technical-names.js';
 
 export interface MemberQuota {
   limit: number;

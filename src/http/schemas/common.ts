@@ -1,6 +1,6 @@
 /** Schemas shared by every route: ids, pages, the error body, field rules of the contract. */
 import { Type, type Static, type TSchema } from 'typebox';
-import { ANY_STYLE_GROUP_NAME_PATTERN, ANY_STYLE_NAME_PATTERN, FREE_NAME_LENGTH } from '../../domain/shared/technical-names.js';
+import { ANY_STYLE_GROUP_NAME_PATTERN, ANY_STYLE_NAME_PATTERN, FREE_NAME_LENGTH } from '../../names/technical-names.js';
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 

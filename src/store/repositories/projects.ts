@@ -1,5 +1,5 @@
 /** Projects, with their owner's names joined in. */
-import type { KeyStyle } from '../../domain/shared/technical-names.js';
+import type { KeyStyle } from '../../names/technical-names.js';
 import { sql } from 'kysely';
 import type { Db, ProjectsTable } from '../schema.js';
 import { prepared } from '../prepared.js';
