@@ -185,6 +185,27 @@ describe.each(DIALECTS)('i18next layouts on %s', (dialect) => {
     expect(exported('year', { lng: 'ru', count: 1.5 })).toBe('1.5 лет');
   });
 
+  it('a plain key beside its plural family fills the forms the family lacks, as i18next falls back to it (frigate ru labels.count)', async () => {
+    const projectId = await newProject();
+    const files = {
+      'en/common.json': json({ labels: { count_one: '{{count}} label', count_other: '{{count}} labels' } }),
+      'ru/common.json': json({ labels: { count: '{{count}} меток', count_one: '{{count}} Метка', count_other: '{{count}} меток' } }),
+    };
+    const response = await importInto(projectId, files);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.warnings).toEqual([
+      { key: 'common.labels.count', language: 'ru', message: '"count" is a text beside its plural forms: it fills the forms the family lacks, as i18next falls back to it; t() without a count no longer finds a plain text' },
+    ]);
+    expect(JSON.parse((await exportOf(projectId, 'json')).toString()).ru.common.labels.count).toBe(
+      '{count, plural, one {{count} Метка} few {{count} меток} many {{count} меток} other {{count} меток}}',
+    );
+    const original = await i18nextT(files, false);
+    const exported = await i18nextT(await untar(await exportOf(projectId, 'i18next', '?namespaces=true')), false);
+    for (const count of [0, 1, 2, 5, 21, 1.5]) {
+      expect(exported('labels.count', { lng: 'ru', count }), `${count}`).toBe(original('labels.count', { lng: 'ru', count }));
+    }
+  });
+
   it('a dotted key is the nested key: given both ways it is refused, an empty part is refused, one the base lacks is skipped by name', async () => {
     const projectId = await newProject();
     const files = {

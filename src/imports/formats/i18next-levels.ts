@@ -4,7 +4,9 @@
  *   `{"timeline": {"aria": …}}` name the same entry; the parts of one name merge into one group level,
  *   where a key given both ways comes twice and is refused by name ("the file gives this key twice");
  * - the sibling keys `key_one`, `key_other`… fold into one plural message of the entry `key`, a family
- *   without `_other` too (its `other` is the last category's text, with a warning);
+ *   without `_other` too (its `other` is the last category's text, with a warning), and a family beside
+ *   a plain `key` text too: i18next falls back to the plain text for each category the family lacks,
+ *   so it fills those (with a warning: a call without a count no longer finds a plain text);
  * - every text is read from i18next's syntax into ICU.
  */
 import { pluralSuffixOf, readI18nextPlural, readI18nextText, standInForOther } from '../../messages/i18next/read-i18next.js';
@@ -57,20 +59,22 @@ function splitDotted(document: ImportDocument, entries: Level, language: string,
 /** One family of plural suffix keys (`items_one`, `items_other`…) and the name whose place its message takes. */
 interface PluralFamily {
   readonly forms: Map<string, string>;
+  /** the plain `key` text beside the family, if the level has one */
+  readonly bare: string | undefined;
   /** `_other`'s name where there is one (as before), else the family's last key */
   placeAt: string;
 }
 
-/** The plural families of a level: suffix keys whose stem is not a text of its own. */
+/** The plural families of a level: suffix keys of one stem, with the stem's own text beside them if any. */
 function pluralFamilies(texts: ReadonlyMap<string, string>): Map<string, PluralFamily> {
   const families = new Map<string, PluralFamily>();
   for (const [name, text] of texts) {
     const suffix = pluralSuffixOf(name);
     if (!suffix) continue;
     const stem = name.slice(0, -(suffix.length + 1));
-    if (stem === '' || texts.has(stem)) continue;
+    if (stem === '') continue;
     let family = families.get(stem);
-    if (!family) families.set(stem, (family = { forms: new Map(), placeAt: name }));
+    if (!family) families.set(stem, (family = { forms: new Map(), bare: texts.get(stem) || undefined, placeAt: name }));
     family.forms.set(suffix, text);
     if (suffix === 'other' || !family.forms.has('other')) family.placeAt = name;
   }
@@ -107,13 +111,17 @@ export function readI18nextLevel(document: ImportDocument, entries: Level, langu
     }
     const suffix = pluralSuffixOf(name);
     const stem = suffix ? name.slice(0, -(suffix.length + 1)) : name;
-    const family = suffix ? families.get(stem) : undefined;
+    // The plain text beside a family is one of its forms' fallback: read with the family, at its place.
+    const family = families.get(stem);
     if (value.includes('$t(')) warn(document, keyAt(parent, family ? stem : name), language, 'nesting ($t(…)) has no ICU form: kept as literal text');
     if (!family) read.push([name, value === '' ? '' : readI18nextText(value)]);
     else if (family.placeAt === name) {
-      const standIn = standInForOther(family.forms.keys());
+      const standIn = family.bare === undefined ? standInForOther(family.forms.keys()) : undefined;
       if (standIn) warn(document, keyAt(parent, stem), language, `the plural has no ${stem}_other: its other form is ${stem}_${standIn}'s text`);
-      read.push([stem, readI18nextPlural(family.forms, language)]);
+      if (family.bare !== undefined) {
+        warn(document, keyAt(parent, stem), language, `"${stem}" is a text beside its plural forms: it fills the forms the family lacks, as i18next falls back to it; t() without a count no longer finds a plain text`);
+      }
+      read.push([stem, readI18nextPlural(family.forms, language, family.bare)]);
     }
   }
   return read;

@@ -54,12 +54,17 @@ export function standInForOther(suffixes: Iterable<string>): string | undefined 
 /**
  * One plural message on `count` from an entry's suffix keys (`one` → text, …) in `language`: `_zero` is
  * the language's zero category where it has one, else the `=0` case the export writes it for. A family
- * without `_other` takes its `other` from standInForOther (ICU needs an `other`).
+ * without `_other` takes its `other` from standInForOther (ICU needs an `other`). `bare`: the text of
+ * the plain key beside the family (`count` beside `count_one`), which i18next falls back to for every
+ * category the family lacks: it then fills those, `other` included.
  */
-export function readI18nextPlural(given: ReadonlyMap<string, string>, language: string): string {
-  const standIn = standInForOther(given.keys());
-  const forms = standIn ? new Map([...given, ['other', given.get(standIn)!]]) : given;
-  const hasZero = pluralCategoriesOf(language).includes('zero');
+export function readI18nextPlural(given: ReadonlyMap<string, string>, language: string, bare?: string): string {
+  const categories = pluralCategoriesOf(language);
+  const standIn = bare === undefined ? standInForOther(given.keys()) : undefined;
+  const forms = new Map(given);
+  if (standIn) forms.set('other', given.get(standIn)!);
+  if (bare !== undefined) for (const category of categories) if (!forms.has(category)) forms.set(category, bare);
+  const hasZero = categories.includes('zero');
   const cases: MessageCase[] = [];
   const zero = forms.get('zero');
   if (zero !== undefined && !hasZero) cases.push({ key: '=0', message: readText(zero, 'count') });
