@@ -236,7 +236,7 @@ describe.each(DIALECTS)('tolk push on %s', (dialect) => {
         { name: 'intl_en.arb', language: 'en', texts: 2, path: 'assets/i18n/intl_en.arb' },
         { name: 'intl_zh_Hant.arb', language: 'zh-Hant', texts: 2, path: 'assets/i18n/intl_zh_Hant.arb' },
       ]);
-      expect(result.report.notRead).toEqual([]);
+      expect(result.report.notRead).toEqual([{ path: 'l10n.yaml', why: "gen-l10n's settings: read for its arb-dir (assets/i18n/)" }]);
       expect(result.report.translations.created).toBe(2);
       const files = await pull(target, 'flutter');
       const template = JSON.parse(readFileSync(join(files, 'app_en.arb'), 'utf8'));

@@ -149,12 +149,13 @@ export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /**
  * An i18next name as the import reads it: a name ending in a plural suffix (`key_one`) is a form of the
- * entry `key` when its object holds no `key` text, `_other` among the forms or not (CONTRACT, "More of
- * what real files hold": a Russian family `year_one`, `year_few`, `year_many` is one plural too).
+ * entry `key`, `_other` among the forms or not (CONTRACT, "More of what real files hold": a Russian
+ * family `year_one`, `year_few`, `year_many` is one plural too), and a plain `key` text beside the family
+ * is part of that entry (i18next falls back to it for the forms the family lacks).
  */
-function foldedName(name: string, parent: Record<string, unknown>): string {
+function foldedName(name: string): string {
   const stem = name.replace(PLURAL_SUFFIX, '');
-  return stem !== name && stem !== '' && typeof parent[stem] !== 'string' ? stem : name;
+  return stem !== name && stem !== '' ? stem : name;
 }
 
 /** A key of an app's files as the import reads it. */
@@ -176,11 +177,11 @@ const splitDots = (names: readonly string[]) => names.flatMap((name) => name.spl
 export function keysOf(app: App, files: Record<string, Record<string, unknown>>): Map<string, FileKey> {
   const keys = new Map<string, FileKey>();
   for (const [namespace, object] of Object.entries(files)) {
-    for (const [raw, text, parent] of leaves(object)) {
+    for (const [raw, text] of leaves(object)) {
       if (app.format === 'flutter' && raw[0]!.startsWith('@')) continue;
       const names =
         app.format === 'vue-i18n' ? splitDots(raw)
-        : app.format === 'i18next' ? [...(app.namespaces ? [namespace] : []), ...splitDots([...raw.slice(0, -1), foldedName(raw.at(-1)!, parent)])]
+        : app.format === 'i18next' ? [...(app.namespaces ? [namespace] : []), ...splitDots([...raw.slice(0, -1), foldedName(raw.at(-1)!)])]
         : raw;
       const id = JSON.stringify(names);
       const known = keys.get(id);

@@ -74,6 +74,21 @@ function rooted(layout: FolderLayout, root: string, notes: readonly FileNotRead[
   };
 }
 
+/**
+ * Every file under `dir` outside the layout's folder `root` (its LICENSE, package.json, sources), each
+ * named with why it is not read: nothing under `--in` goes unsaid (CONTRACT "Import"). Walked within
+ * WALK_LIMITS like the layout's folder, the places not looked into named too.
+ */
+function outside(dir: string, root: string, format: PushFormat): FileNotRead[] {
+  const walk = walkFolder(dir);
+  const inRoot = (path: string) => path === `${root}/` || path.startsWith(`${root}/`);
+  const why = `outside ${root}/, where the ${format} files are`;
+  return [
+    ...walk.notes.filter((note) => !inRoot(note.path)),
+    ...walk.paths.filter((path) => !inRoot(path)).map((path) => ({ path, why: path === 'l10n.yaml' ? `gen-l10n's settings: read for its arb-dir (${root}/)` : why })),
+  ];
+}
+
 /** The files of the folder `dir`, read or not: the first of the format's folders holding its files is walked. */
 function folderLayout(format: PushFormat, dir: string): FolderLayout {
   const yaml = join(dir, 'l10n.yaml');
@@ -83,7 +98,8 @@ function folderLayout(format: PushFormat, dir: string): FolderLayout {
     if (!isDirectory(candidate)) continue;
     if (readLayout(format, walkFolder(candidate, { ...WALK_LIMITS, depth: PROBE_DEPTH }).paths).read.length === 0) continue;
     const walk = walkFolder(candidate);
-    return rooted(readLayout(format, walk.paths), root, walk.notes);
+    const layout = rooted(readLayout(format, walk.paths), root, walk.notes);
+    return root === '' ? layout : { ...layout, notRead: [...outside(dir, root, format), ...layout.notRead] };
   }
   const walk = walkFolder(dir);
   const found = rooted(readLayout(format, walk.paths), '', walk.notes);
