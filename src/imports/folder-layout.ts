@@ -194,6 +194,10 @@ export function findLayoutRoot(format: LayoutFormat, paths: readonly string[], a
   return layoutRoots(format, arbDir).find((root) => readLayout(format, under(root, paths)).read.length > 0);
 }
 
+/** Why a file beside the layout's folder `root` is not read (l10n.yaml is, for its arb-dir, but is no translation). */
+const outsideWhy = (format: LayoutFormat, root: string, path: string) =>
+  format === 'flutter' && path === 'l10n.yaml' ? `gen-l10n's settings: read for its arb-dir (${root}/)` : `outside ${root}/, where the ${format} files are`;
+
 /**
  * Every file of a folder (paths relative to it, as a browser gives a picked folder) read or not: the
  * layout is looked for in the format's folders (layoutRoots); files outside the one found are not read.
@@ -208,6 +212,6 @@ export function folderLayout(format: LayoutFormat, paths: readonly string[], opt
     root,
     body: layout.body,
     read: layout.read.map((file) => ({ ...file, path: inRoot(file.path) })),
-    notRead: [...outside.map((path) => ({ path, why: `outside ${root}/, where the ${format} files are` })), ...layout.notRead.map((file) => ({ ...file, path: inRoot(file.path) }))],
+    notRead: [...outside.map((path) => ({ path, why: outsideWhy(format, root, path) })), ...layout.notRead.map((file) => ({ ...file, path: inRoot(file.path) }))],
   };
 }

@@ -2,16 +2,16 @@
  * Packs what `tolk push` sends: the files at `--in` in the import body of their format (CONTRACT,
  * "Import"). Which files are read, and as what, is the layout's (src/imports/folder-layout.ts, shared
  * with the web app): it is looked for in the format's folders (an app's `public/locales/`, l10n.yaml's
- * `arb-dir`…), that folder is walked (walk-folder.ts), and every file found is read or said why not.
+ * `arb-dir`…) among every file under `--in` (walk-folder.ts), and every file found is read or said why not.
  * The server converts and checks everything; here only the files are found and packed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
-import { arbDirOf, LAYOUT_NAMES, layoutRoots, readLayout, whereLooked, type FileNotRead, type FolderLayout } from '../../imports/folder-layout.js';
+import { arbDirOf, folderLayout, LAYOUT_NAMES, readLayout, whereLooked, type FileNotRead, type FolderLayout } from '../../imports/folder-layout.js';
 import type { PushFormat } from './options.js';
-import { walkFolder, WALK_LIMITS } from './walk-folder.js';
+import { walkFolder } from './walk-folder.js';
 
 export interface PackedBody {
   contentType: 'application/json' | 'application/gzip';
@@ -26,9 +26,6 @@ export class NothingToRead extends Error {
     super(message);
   }
 }
-
-/** Folders below a candidate the search for the layout looks into: `<lng>/components/dialog.json` is 2. */
-const PROBE_DEPTH = 3;
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
@@ -63,47 +60,20 @@ async function tarGz(files: ReadonlyArray<readonly [name: string, text: string]>
   return gzipSync(Buffer.concat(chunks), { level: 6 });
 }
 
-/** The layout's paths (relative to `root`) made relative to the folder given. */
-function rooted(layout: FolderLayout, root: string, notes: readonly FileNotRead[]): FolderLayout {
-  const inRoot = (path: string) => (root === '' ? path : `${root}/${path}`);
-  return {
-    root,
-    body: layout.body,
-    read: layout.read.map((file) => ({ ...file, path: inRoot(file.path) })),
-    notRead: [...notes, ...layout.notRead].map((file) => ({ ...file, path: inRoot(file.path) })),
-  };
-}
 
 /**
- * Every file under `dir` outside the layout's folder `root` (its LICENSE, package.json, sources), each
- * named with why it is not read: nothing under `--in` goes unsaid (CONTRACT "Import"). Walked within
- * WALK_LIMITS like the layout's folder, the places not looked into named too.
+ * The files of the folder `dir`, read or not: every file under it is walked (within WALK_LIMITS, the
+ * places not looked into named), and the shared layout (folder-layout.ts, as the web app's dialog) finds
+ * the format's folder among them and says why each other file is not read.
  */
-function outside(dir: string, root: string, format: PushFormat): FileNotRead[] {
-  const walk = walkFolder(dir);
-  const inRoot = (path: string) => path === `${root}/` || path.startsWith(`${root}/`);
-  const why = `outside ${root}/, where the ${format} files are`;
-  return [
-    ...walk.notes.filter((note) => !inRoot(note.path)),
-    ...walk.paths.filter((path) => !inRoot(path)).map((path) => ({ path, why: path === 'l10n.yaml' ? `gen-l10n's settings: read for its arb-dir (${root}/)` : why })),
-  ];
-}
-
-/** The files of the folder `dir`, read or not: the first of the format's folders holding its files is walked. */
-function folderLayout(format: PushFormat, dir: string): FolderLayout {
+function layoutOfFolder(format: PushFormat, dir: string): FolderLayout {
   const yaml = join(dir, 'l10n.yaml');
   const arbDir = format === 'flutter' && existsSync(yaml) ? arbDirOf(readText(yaml)) : undefined;
-  for (const root of layoutRoots(format, arbDir)) {
-    const candidate = join(dir, root);
-    if (!isDirectory(candidate)) continue;
-    if (readLayout(format, walkFolder(candidate, { ...WALK_LIMITS, depth: PROBE_DEPTH }).paths).read.length === 0) continue;
-    const walk = walkFolder(candidate);
-    const layout = rooted(readLayout(format, walk.paths), root, walk.notes);
-    return root === '' ? layout : { ...layout, notRead: [...outside(dir, root, format), ...layout.notRead] };
-  }
   const walk = walkFolder(dir);
-  const found = rooted(readLayout(format, walk.paths), '', walk.notes);
-  throw new NothingToRead(`${dir} holds no ${LAYOUT_NAMES[format]} (looked ${whereLooked(format, arbDir)})`, found.notRead);
+  const layout = folderLayout(format, walk.paths, { arbDir });
+  const notRead = [...walk.notes, ...layout.notRead];
+  if (layout.read.length === 0) throw new NothingToRead(`${dir} holds no ${LAYOUT_NAMES[format]} (looked ${whereLooked(format, arbDir)})`, notRead);
+  return { ...layout, notRead };
 }
 
 /** The import body of the files at `path` in `format`; throws NothingToRead when none is read, a one-line reason for an unreadable one. */
@@ -111,7 +81,7 @@ export async function packFiles(format: PushFormat, path: string): Promise<Packe
   if (!existsSync(path)) throw new Error(`cannot read ${path}: ENOENT`);
   const given = isDirectory(path);
   const dir = given ? path : dirname(path);
-  const layout = given ? folderLayout(format, path) : readLayout(format, [basename(path)], true);
+  const layout = given ? layoutOfFolder(format, path) : readLayout(format, [basename(path)], true);
   if (layout.read.length === 0) throw new NothingToRead(`${path} is no file of the ${format} format: ${layout.notRead[0]?.why ?? 'not read'}`, layout.notRead);
   const local = (file: { path: string }) => join(dir, file.path);
   switch (layout.body) {
