@@ -6,24 +6,12 @@
  */
 import { gzipSync } from 'node:zlib';
 import i18next from 'i18next';
-import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untar } from '../helpers/consumers.js';
+import { tarGz } from '../helpers/archives.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createGroup, createProject, setTranslation } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
-
-/** A .tar.gz of the given files, made independently of the server's own archive code. */
-export async function tarGz(files: Record<string, string>): Promise<Buffer> {
-  const archive = pack();
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk) => chunks.push(chunk as Buffer));
-  const done = new Promise<void>((resolve) => archive.on('end', () => resolve()));
-  for (const [name, text] of Object.entries(files)) archive.entry({ name }, text);
-  archive.finalize();
-  await done;
-  return gzipSync(Buffer.concat(chunks));
-}
 
 const ARCHIVES = new Set(['i18next', 'flutter']);
 
