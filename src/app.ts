@@ -36,6 +36,7 @@ import { translationRoutes } from './http/routes/translations.js';
 import { webAppSupportRoutes } from './http/routes/web-app-support.js';
 import { ErrorBody } from './http/schemas/common.js';
 import type { Store } from './store/open-store.js';
+import { ContentCaches } from './domain/shared/content-caches.js';
 import type { TrustProxy } from './config.js';
 
 export interface AppOptions {
@@ -129,7 +130,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         // On PostgreSQL the daily counts are in the same database: key check and count in one round trip.
         requireApiKey(authenticated, store.db, { countingQuota: store.usage === store.db });
         meterRequests(authenticated, store.usage);
-        const options = { db: store.db };
+        const options = { db: store.db, caches: new ContentCaches() };
         await authenticated.register(infoRoute, options);
         await authenticated.register(projectRoutes, options);
         await authenticated.register(groupRoutes, options);

@@ -10,7 +10,7 @@ import { exportPlaces, exportRowsById, exportRowsByRuns, type EntryRun, type Exp
 import { findProjectById, type ProjectRecord } from '../store/repositories/projects.js';
 import type { Db } from '../store/schema.js';
 import { collectGarbage, collectGarbageWhenGrown } from '../collect-garbage.js';
-import { keptProjects, keptRowsOf, KEPT_PROJECT_ENTRIES } from './kept-rows.js';
+import { keptRowsOf, KEPT_PROJECT_ENTRIES, type KeptProjects } from './kept-rows.js';
 import { buildOutline, type Outline } from './outline.js';
 
 /** One entry with every translation it has. */
@@ -45,8 +45,11 @@ const BATCH = 2000;
 /** Garbage a large export may leave between two collections. */
 const GROWTH_BEFORE_COLLECTING = 16 * 1024 * 1024;
 
-/** Opens the project's export source through `db` (a read transaction, for consistency); undefined if it is gone. */
-export async function openExportSource(db: Db, projectId: string): Promise<ExportSource | undefined> {
+/**
+ * Opens the project's export source through `db` (a read transaction, for consistency), from the rows
+ * `kept` holds where they are current; undefined if the project is gone.
+ */
+export async function openExportSource(db: Db, projectId: string, kept: KeptProjects): Promise<ExportSource | undefined> {
   const project = await findProjectById(db, projectId);
   if (!project) return undefined;
   const base = project.baseLanguage;
@@ -57,14 +60,14 @@ export async function openExportSource(db: Db, projectId: string): Promise<Expor
     textOf: (entry, language) => (language === base ? entry.baseTerm : (entry.translations[language] ?? entry.baseTerm)),
     walk,
   });
-  const kept = await keptProjects.at(db, projectId, project.contentVersion);
-  if (kept) return source(kept.outline, (visitor) => walkOutline(kept.outline, visitor, async () => (index) => kept.rows[index]));
+  const current = await kept.at(db, projectId, project.contentVersion);
+  if (current) return source(current.outline, (visitor) => walkOutline(current.outline, visitor, async () => (index) => current.rows[index]));
 
   const outline = buildOutline(await listProjectGroups(db, projectId), await exportPlaces(db, projectId));
   return source(outline, async (visitor) => {
     const rows: ExportRow[] | undefined = outline.entryIds.length <= KEPT_PROJECT_ENTRIES ? [] : undefined;
     await walkOutline(outline, visitor, (start) => readBatch(db, projectId, outline, start), rows);
-    if (rows) keptProjects.keep(projectId, keptRowsOf(project.contentVersion, outline, rows));
+    if (rows) kept.keep(projectId, keptRowsOf(project.contentVersion, outline, rows));
   });
 }
 

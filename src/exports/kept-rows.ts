@@ -7,7 +7,7 @@
  * nothing else, only those entries are read, in the export's own snapshot; any other write since
  * (a name, a place, a group, the languages, an import) and the project is read in full again.
  *
- * Per process, like every kept read: another instance's writes are in the same log. Kept states are
+ * Per app (content-caches.ts), like every kept read: another instance's writes are in the same log. Kept states are
  * never changed, only replaced, so an export walking one is not disturbed by the next.
  */
 import { entryChangesSince, exportRowsById, type ExportRow } from '../store/repositories/exports.js';
@@ -77,7 +77,6 @@ export class KeptProjects {
   }
 }
 
-export const keptProjects = new KeptProjects();
 
 /** The rows of a full read, in the outline's order, as kept rows. */
 export function keptRowsOf(version: number, outline: Outline, rows: readonly ExportRow[]): KeptRows {

@@ -6,7 +6,8 @@ import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { loadGroupAccess } from '../groups/group-access.js';
 import { checkTranslationLanguage } from '../translations/translation-language.js';
-import { approximateBytes, entryReads } from '../shared/content-cache.js';
+import { approximateBytes } from '../shared/content-cache.js';
+import type { ContentCaches } from '../shared/content-caches.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
 
@@ -18,6 +19,7 @@ type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
  */
 export async function listEntries(
   db: Db,
+  caches: ContentCaches,
   principal: Principal,
   groupId: string,
   { search, withTranslations }: { search?: string | undefined; withTranslations: boolean },
@@ -25,7 +27,7 @@ export async function listEntries(
 ): Promise<Page<EntryListItem>> {
   const key = `page:${groupId}:${page.limit}:${page.offset}:${withTranslations}:${search ?? ''}`;
   // A deleted group bumped its project's version: its kept pages are not current any more.
-  const kept = await keptOfKnownProject<Page<EntryListItem>>(db, principal, key, () => notFound('group'));
+  const kept = await keptOfKnownProject<Page<EntryListItem>>(db, caches, principal, key, () => notFound('group'));
   if (kept) return kept;
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
@@ -38,14 +40,14 @@ export async function listEntries(
   }
   // A search's matches depend on every entry's base term: only a plain page shows nothing but its entries.
   const shows = search === undefined ? found.result.map((entry) => entry.id) : undefined;
-  entryReads.set(key, projectId, contentVersion, found, approximateBytes(found), shows);
+  caches.entryReads.set(key, projectId, contentVersion, found, approximateBytes(found), shows);
   return found;
 }
 
 /** One entry with its translations in the project's current translation languages. */
-export async function getEntry(db: Db, principal: Principal, entryId: string): Promise<EntryView> {
+export async function getEntry(db: Db, caches: ContentCaches, principal: Principal, entryId: string): Promise<EntryView> {
   const key = `entry:${entryId}`;
-  const kept = await keptOfKnownProject<EntryView>(db, principal, key, () => notFound('entry'));
+  const kept = await keptOfKnownProject<EntryView>(db, caches, principal, key, () => notFound('entry'));
   if (kept) return kept;
   // Read with its translations at once; nothing of them is shown before the access check below.
   const found = await entries.findEntryWithTranslations(db, entryId);
@@ -55,7 +57,7 @@ export async function getEntry(db: Db, principal: Principal, entryId: string): P
   const languages = new Set(access.project.translationLanguages);
   const translations = found.translations.filter((row) => languages.has(row.language));
   const view = { ...entrySummaryView(found.entry), translations: translations.map(translationView) };
-  entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view), [entryId]);
+  caches.entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view), [entryId]);
   return view;
 }
 
@@ -67,12 +69,12 @@ type EntryView = EntrySummaryView & { translations: TranslationView[] };
  * (which loads the content version; on PostgreSQL with the authentication) is all the database work
  * a repeated read needs. Undefined when nothing current is kept; the access check's refusals are thrown.
  */
-async function keptOfKnownProject<T>(db: Db, principal: Principal, key: string, notFound: () => AppError): Promise<T | undefined> {
-  const projectId = entryReads.projectOf(key);
+async function keptOfKnownProject<T>(db: Db, caches: ContentCaches, principal: Principal, key: string, notFound: () => AppError): Promise<T | undefined> {
+  const projectId = caches.entryReads.projectOf(key);
   if (!projectId) return undefined;
   const access = await loadProjectAccess(db, principal, projectId, notFound);
   requireCapability(access, 'canReadEntries');
-  return entryReads.current<T>(db, key, projectId, access.project.contentVersion);
+  return caches.entryReads.current<T>(db, key, projectId, access.project.contentVersion);
 }
 
 export interface UntranslatedView {
@@ -86,6 +88,7 @@ export interface UntranslatedView {
 /** A page of the project's entries that have no translation in `language` (a translation language of the project). */
 export async function listUntranslated(
   db: Db,
+  caches: ContentCaches,
   principal: Principal,
   projectId: string,
   language: string,
@@ -96,13 +99,13 @@ export async function listUntranslated(
   checkTranslationLanguage(access.project, language, '/querystring/languageCode');
   const version = access.project.contentVersion;
   const key = `untranslated:${projectId}:${language}:${page.limit}:${page.offset}`;
-  const kept = entryReads.get<Page<UntranslatedView>>(key, projectId, version);
+  const kept = caches.entryReads.get<Page<UntranslatedView>>(key, projectId, version);
   if (kept) return kept;
   // The total is the same for every page of one version: counted once.
   const totalKey = `untranslated-total:${projectId}:${language}`;
-  const knownTotal = entryReads.get<number>(totalKey, projectId, version);
+  const knownTotal = caches.entryReads.get<number>(totalKey, projectId, version);
   const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, knownTotal);
-  if (knownTotal === undefined) entryReads.set(totalKey, projectId, version, found.total, 16);
+  if (knownTotal === undefined) caches.entryReads.set(totalKey, projectId, version, found.total, 16);
   const view = pageOf(page, found, (row) => ({
     id: row.id,
     groupId: row.group_id,
@@ -110,6 +113,6 @@ export async function listUntranslated(
     baseTerm: row.base_term,
     contextInfo: row.context_info,
   }));
-  entryReads.set(key, projectId, version, view, approximateBytes(view));
+  caches.entryReads.set(key, projectId, version, view, approximateBytes(view));
   return view;
 }

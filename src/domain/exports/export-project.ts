@@ -9,7 +9,7 @@ import type { ProjectRecord } from '../../store/repositories/projects.js';
 import { inReadSnapshot } from '../../store/read-snapshot.js';
 import type { Database, Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
-import { ContentCache } from '../shared/content-cache.js';
+import type { ContentCaches } from '../shared/content-caches.js';
 
 /** A strong ETag: the project's content version (bumped by every write) and the representation asked for. */
 export function exportEtag(contentVersion: number, format: FormatId, options: ExportOptions): string {
@@ -23,7 +23,7 @@ function representation({ pretty, syntax, escaping, namespaces }: ExportOptions)
 
 export interface ExportVersion {
   etag: string;
-  /** the export of this version, when one was written in full lately (see keptExports) */
+  /** the export of this version, when one was written in full lately (ContentCaches.exports) */
   kept: KeptExport | undefined;
 }
 
@@ -31,11 +31,11 @@ export interface ExportVersion {
  * Checks that the caller may read the project and returns the export's current ETag (cheap: for
  * 304s), with the export itself when this version's was written lately.
  */
-export async function currentExport(db: Db, principal: Principal, projectId: string, format: FormatId, options: ExportOptions): Promise<ExportVersion> {
+export async function currentExport(db: Db, caches: ContentCaches, principal: Principal, projectId: string, format: FormatId, options: ExportOptions): Promise<ExportVersion> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   const version = access.project.contentVersion;
-  return { etag: exportEtag(version, format, options), kept: keptExports.get(keyOf(projectId, format, options), projectId, version) };
+  return { etag: exportEtag(version, format, options), kept: caches.exports.get(keyOf(projectId, format, options), projectId, version) };
 }
 
 export interface StartedExport {
@@ -51,12 +51,6 @@ export interface KeptExport {
   fileName: string;
 }
 
-/**
- * Whole exports of the current content version, up to 8 MB each: CI jobs and apps poll exports, and
- * an unchanged project then costs one access check instead of a snapshot (per process; any write
- * bumps the version, so a kept export is never served after its content changed).
- */
-const keptExports = new ContentCache(64 * 1024 * 1024);
 const keyOf = (projectId: string, format: FormatId, options: ExportOptions) => `export:${projectId}:${format}${representation(options)}`;
 
 /** Passes an export's bytes through and keeps them once the export has ended whole (not when it failed or was abandoned). */
@@ -95,12 +89,12 @@ function fileNameOf(projectName: string, format: ExportFormat): string {
  * held in memory. Resolves once the format's checks have passed, with the body still being written;
  * a failure after that point can only abort the stream.
  */
-export async function startExport(reader: Kysely<Database>, projectId: string, format: ExportFormat, options: ExportOptions): Promise<StartedExport> {
+export async function startExport(reader: Kysely<Database>, caches: ContentCaches, projectId: string, format: ExportFormat, options: ExportOptions): Promise<StartedExport> {
   const spools = new SpoolSet();
   let prepared: { write: ExportWriter; project: ProjectRecord };
   try {
     prepared = await inReadSnapshot(reader, async (trx) => {
-      const source = await openExportSource(trx, projectId);
+      const source = await openExportSource(trx, projectId, caches.exportRows);
       if (!source) throw projectNotFound();
       return { write: await format.prepare(source, options, spools), project: source.project };
     });
@@ -111,7 +105,7 @@ export async function startExport(reader: Kysely<Database>, projectId: string, f
   const { write, project } = prepared;
   const etag = exportEtag(project.contentVersion, format.id, options);
   const fileName = fileNameOf(project.name, format);
-  const body = keepingBody((bytes) => keptExports.set(keyOf(projectId, format.id, options), projectId, project.contentVersion, { etag, fileName, bytes }, bytes.length));
+  const body = keepingBody((bytes) => caches.exports.set(keyOf(projectId, format.id, options), projectId, project.contentVersion, { etag, fileName, bytes }, bytes.length));
   write(body)
     .then(
       () => {

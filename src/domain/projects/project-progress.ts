@@ -2,7 +2,7 @@
 import { countProgress } from '../../store/repositories/missing-translations.js';
 import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
-import { entryReads } from '../shared/content-cache.js';
+import type { ContentCaches } from '../shared/content-caches.js';
 
 export interface ProgressView {
   entryCount: number;
@@ -10,12 +10,12 @@ export interface ProgressView {
 }
 
 /** Translated and untranslated entries per translation language (kept per content version). */
-export async function projectProgress(db: Db, principal: Principal, projectId: string): Promise<ProgressView> {
+export async function projectProgress(db: Db, caches: ContentCaches, principal: Principal, projectId: string): Promise<ProgressView> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   const { contentVersion, translationLanguages } = access.project;
   const key = `progress:${projectId}`;
-  const kept = entryReads.get<ProgressView>(key, projectId, contentVersion);
+  const kept = caches.entryReads.get<ProgressView>(key, projectId, contentVersion);
   if (kept) return kept;
   const { entryCount, missing } = await countProgress(db, projectId, translationLanguages);
   const view = {
@@ -25,6 +25,6 @@ export async function projectProgress(db: Db, principal: Principal, projectId: s
       return { language, translated: entryCount - untranslated, untranslated };
     }),
   };
-  entryReads.set(key, projectId, contentVersion, view, 64 + 64 * translationLanguages.length);
+  caches.entryReads.set(key, projectId, contentVersion, view, 64 + 64 * translationLanguages.length);
   return view;
 }

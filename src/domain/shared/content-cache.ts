@@ -11,7 +11,8 @@
  * (a name, a place, a new or deleted entry, the languages), a gap in the log, or a change to an entry
  * the value shows, and it is read again.
  *
- * Bounded by an estimate of its size (least recently used values go first); per process.
+ * Bounded by an estimate of its size (least recently used values go first); one per app and kind of
+ * read (content-caches.ts).
  */
 import { entryChangesSince } from '../../store/repositories/exports.js';
 import { ENTRY_CHANGES_KEPT } from '../../store/repositories/projects.js';
@@ -103,6 +104,3 @@ export class ContentCache {
 export function approximateBytes(value: unknown): number {
   return JSON.stringify(value).length * 2;
 }
-
-/** The cache of entry reads (pages and single entries), shared by every store of the process: ids are globally unique. */
-export const entryReads = new ContentCache(32 * 1024 * 1024);

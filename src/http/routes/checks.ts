@@ -9,7 +9,7 @@ import { bearer, type RoutePlugin } from './route-options.js';
 
 /** Registers the checks route; the problem list is made from a snapshot read through `reader`. */
 export function checkRoutes(reader: Kysely<Database>): RoutePlugin {
-  return async (app, { db }) => {
+  return async (app, { db, caches }) => {
     app.get(
       '/projects/:id/checks',
       {
@@ -21,7 +21,7 @@ export function checkRoutes(reader: Kysely<Database>): RoutePlugin {
           response: { 200: Page(MessageCheck), ...errors(400, 403, 404) },
         },
       },
-      (request) => listChecks(db, reader, principalOf(request), request.params.id, request.query),
+      (request) => listChecks(db, reader, caches, principalOf(request), request.params.id, request.query),
     );
   };
 }

@@ -9,13 +9,13 @@ import { sendSerializedOnce } from './serialized-once.js';
 
 const tags = ['entries'];
 
-export const entryRoutes: RoutePlugin = async (app, { db }) => {
+export const entryRoutes: RoutePlugin = async (app, { db, caches }) => {
   app.get(
     '/groups/:id/entries',
     { schema: { tags, security: bearer, params: IdParams, querystring: EntryListQuery, response: { 200: Page(EntryListItem), ...errors(400, 403, 404) } } },
     async (request, reply) => {
       const { search, withTranslations, ...page } = request.query;
-      return sendSerializedOnce(reply, await listEntries(db, principalOf(request), request.params.id, { search, withTranslations: withTranslations === true }, page));
+      return sendSerializedOnce(reply, await listEntries(db, caches, principalOf(request), request.params.id, { search, withTranslations: withTranslations === true }, page));
     },
   );
 
@@ -28,7 +28,7 @@ export const entryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/entries/:id',
     { schema: { tags, security: bearer, params: IdParams, response: { 200: Entry, ...errors(403, 404) } } },
-    async (request, reply) => sendSerializedOnce(reply, await getEntry(db, principalOf(request), request.params.id)),
+    async (request, reply) => sendSerializedOnce(reply, await getEntry(db, caches, principalOf(request), request.params.id)),
   );
 
   app.patch(
@@ -51,7 +51,7 @@ export const entryRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags, security: bearer, params: IdParams, querystring: UntranslatedQuery, response: { 200: Page(UntranslatedEntry), ...errors(400, 403, 404) } } },
     async (request, reply) => {
       const { languageCode, ...page } = request.query;
-      return sendSerializedOnce(reply, await listUntranslated(db, principalOf(request), request.params.id, languageCode, page));
+      return sendSerializedOnce(reply, await listUntranslated(db, caches, principalOf(request), request.params.id, languageCode, page));
     },
   );
 };

@@ -61,7 +61,7 @@ const NotModified = Type.Null({ description: 'not modified: If-None-Match lists 
 
 /** Registers GET /projects/{id}/export/<format> for each format; exports read through `reader`, count in `usage`. */
 export function exportRoutes(reader: Kysely<Database>, usage: Kysely<Database>): RoutePlugin {
-  return async (app, { db }) => {
+  return async (app, { db, caches }) => {
     for (const format of EXPORT_FORMATS) {
       app.get(
         `/projects/:id/export/${format.id}`,
@@ -77,7 +77,7 @@ export function exportRoutes(reader: Kysely<Database>, usage: Kysely<Database>):
         },
         async (request, reply) => {
           const options = optionsOf(request.query as ExportQuery);
-          const current = await currentExport(db, principalOf(request), request.params.id, format.id, options);
+          const current = await currentExport(db, caches, principalOf(request), request.params.id, format.id, options);
           reply.header('cache-control', 'private, no-cache');
           if (notModified(request.headers['if-none-match'], current.etag)) return reply.code(304).header('etag', current.etag).send();
           await chargeQuota(usage, request, reply);
@@ -87,7 +87,7 @@ export function exportRoutes(reader: Kysely<Database>, usage: Kysely<Database>):
             if (format.isArchive) reply.header('content-disposition', `attachment; filename="${kept.fileName}"`);
             return reply.send(kept.bytes);
           }
-          const started = await startExport(reader, request.params.id, format, options);
+          const started = await startExport(reader, caches, request.params.id, format, options);
           // An export holds a read transaction until its body is written: when the client goes away
           // (even before the body is piped), end the body so the transaction ends with it.
           const abandon = () => {
