@@ -46,6 +46,14 @@ const projectFields = {
 /** A list item: no capabilities, no memberQuota (spec). */
 export const ProjectListItem = Type.Object(projectFields);
 
+/** GET /projects/{id}/progress (the web app's): translated and untranslated entries per translation language. */
+export const ProjectProgress = Type.Object({
+  entryCount: Type.Integer(),
+  languages: Type.Array(Type.Object({ language: Type.String(), translated: Type.Integer(), untranslated: Type.Integer() }), {
+    description: "one item per translation language, in the project's order",
+  }),
+});
+
 /** Create (both null) and get (both set) responses. */
 export const Project = Type.Object({
   ...projectFields,
