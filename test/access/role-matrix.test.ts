@@ -2,14 +2,17 @@
  * Every route × every kind of caller, with the expected answer derived from the capability table
  * (imported, so a route checking the wrong capability fails here) and the contract's access rules:
  * strangers and pending invitees get 404, members without the capability 403, no key or a revoked
- * key 401, and a member over the member limit keeps read access only.
+ * key 401, and a member over the member limit keeps read access only. The list is held to the OpenAPI
+ * document: every authenticated operation has a row, or is named in SESSION_ONLY with why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capabilitiesOf, type Capabilities, type Capability } from '../../src/domain/access/capabilities.js';
 import type { ErrorCode } from '../../src/errors.js';
 import { buildWorld, CONFIRMED_ROLES, createCast, invite, OVER_LIMIT_ROLE, PENDING_ROLE, type Cast, type World } from '../helpers/access.js';
 import { runCli } from '../helpers/cli.js';
+import { untar } from '../helpers/consumers.js';
 import { DIALECTS } from '../helpers/dialects.js';
+import { HTTP_METHODS, type OpenApiDocument } from '../helpers/openapi-conformance.js';
 import { createEntry, createGroup, setTranslation } from '../helpers/seed.js';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
@@ -90,6 +93,18 @@ function expectedOutcome(route: RouteCase, principal: PrincipalName): Outcome {
 const always = () => true;
 const EXPORT_FORMATS = ['json', 'vue-i18n', 'i18next', 'flutter'] as const;
 
+/** The base term of the world's entry (main.sub.greeting) in an export of the format; undefined if it is not there. */
+async function greetingIn(format: (typeof EXPORT_FORMATS)[number], response: ApiResponse, { server, world, key }: Context): Promise<unknown> {
+  if (format === 'json') return JSON.parse(response.text).en?.main?.sub?.greeting;
+  if (format === 'vue-i18n') return JSON.parse(response.text).en?.['main.sub.greeting'];
+  // An archive: the answer was decoded as text, so fetch its bytes again (successful reads only).
+  const again = await fetch(`${server.baseUrl}/projects/${world.project.id}/export/${format}`, { headers: { authorization: `Bearer ${key}` } });
+  const files = await untar(Buffer.from(await again.arrayBuffer()));
+  if (format === 'i18next') return JSON.parse(files.get('en/translation.json') ?? '{}').main?.sub?.greeting;
+  const english = [...files].find(([name]) => name.endsWith('app_en.arb'));
+  return english && JSON.parse(english[1]).mainSubGreeting;
+}
+
 const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/version', scope: 'public', success: 200, request: async () => ({ path: '/version' }) },
   { method: 'GET', route: '/locales', scope: 'public', success: 200, request: async () => ({ path: '/locales' }) },
@@ -97,6 +112,24 @@ const ROUTES: RouteCase[] = [
     method: 'GET', route: '/info', scope: 'user', success: 200,
     request: async () => ({ path: '/info' }),
     check: (response, { selfId }) => expect(response.body.id).toBe(selfId),
+  },
+  {
+    // the caller's own profile, whoever it is: the time zone only, which no other row reads
+    method: 'PATCH', route: '/info', scope: 'user', success: 200,
+    request: async () => ({ path: '/info', body: { timezone: 'Europe/Berlin' } }),
+    check: (response, { selfId }) => expect(response.body).toMatchObject({ id: selfId, timezone: 'Europe/Berlin' }),
+  },
+  {
+    method: 'GET', route: '/usage', scope: 'user', success: 200,
+    request: async () => ({ path: '/usage' }),
+    check: (response) => expect(response.body.remaining).toBe(Math.max(0, response.body.limit - response.body.used)),
+  },
+  {
+    // the caller's own pending invitations: only the pending invitee has one to the world
+    method: 'GET', route: '/invitations', scope: 'user', success: 200,
+    request: async () => ({ path: '/invitations' }),
+    check: (response, { world, principal }) =>
+      expect(response.body.some((invitation: { projectId: string }) => invitation.projectId === world.project.id)).toBe(principal === 'pending'),
   },
   {
     method: 'GET', route: '/projects', scope: 'user', success: 200,
@@ -152,8 +185,41 @@ const ROUTES: RouteCase[] = [
     (format): RouteCase => ({
       method: 'GET', route: `/projects/{id}/export/${format}`, scope: 'project', success: 200, needs: ['canReadEntries'],
       request: async ({ world }) => ({ path: `/projects/${world.project.id}/export/${format}` }),
+      // every reader gets the whole project: the world's entry (its base term, which no row changes) is in it
+      check: async (response, context) => expect(await greetingIn(format, response, context)).toBe('Hello'),
     }),
   ),
+  {
+    method: 'GET', route: '/projects/{id}/checks', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/checks` }),
+    check: (response) => expect(response.body).toMatchObject({ offset: 0, total: expect.any(Number), result: expect.any(Array) }),
+  },
+  {
+    method: 'GET', route: '/projects/{id}/progress', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/progress` }),
+    check: (response) => {
+      expect(response.body.entryCount).toBeGreaterThanOrEqual(1);
+      expect(response.body.languages.map((item: { language: string }) => item.language)).toEqual(['de', 'pt-BR']);
+    },
+  },
+  {
+    // a translation of an existing entry only (a new text each time, so it is always a write): canTranslate
+    method: 'POST', route: '/projects/{id}/import (translations only)', scope: 'project', success: 200, needs: ['canTranslate'],
+    request: async ({ world, unique }) => ({
+      path: `/projects/${world.project.id}/import?format=json&mode=overwrite`,
+      body: { de: { main: { sub: { greeting: unique('Hallo ') } } } },
+    }),
+    check: (response) => expect(response.body).toMatchObject({ dryRun: false, groups: { created: 0 }, entries: { created: 0 }, translations: { updated: 1 } }),
+  },
+  {
+    // a new entry asks for canEditEntries: an import asking more than the caller may do → 403
+    method: 'POST', route: '/projects/{id}/import (a new entry)', scope: 'project', success: 200, needs: ['canEditEntries'],
+    request: async ({ world, unique }) => ({
+      path: `/projects/${world.project.id}/import?format=json`,
+      body: { en: { main: { sub: { [unique('imported')]: 'Imported text' } } } },
+    }),
+    check: (response) => expect(response.body).toMatchObject({ dryRun: false, groups: { created: 0 }, entries: { created: 1 } }),
+  },
   {
     // reading the member list is read access: every confirmed member, the over-limit one included
     method: 'GET', route: '/projects/{id}/members', scope: 'project', success: 200,
@@ -264,6 +330,33 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * The authenticated operations the matrix leaves out, and why: each takes the web application's
+ * session only (an API key gets 403), so the key-by-role matrix has nothing to say about them.
+ */
+const SESSION_ONLY: Readonly<Record<string, string>> = {
+  'POST /auth/sign-out': 'ends the web session it is made with',
+  'PUT /auth/password': "checks the current password and ends the user's other sessions",
+  'POST /auth/verify-email/resend': 'mails a new verification link to the signed-in account',
+  'GET /keys': 'lists the API keys in the settings page; a key does not list keys',
+  'POST /keys': 'makes an API key; a key does not make keys',
+  'DELETE /keys/{id}': 'revokes an API key from the settings page',
+};
+
+/** The OpenAPI path template a row exercises: its label without the query or the `(…)` note, member ids named as the route names them. */
+const templateOf = (route: string) =>
+  route
+    .replace(/ \(.*\)$/, '')
+    .replace(/\?.*$/, '')
+    .replace(/\{(ownerId|self)\}/g, '{userId}');
+
+/** `METHOD /template` of every operation the document marks as needing a key or a session. */
+function authenticatedOperations(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => (item[method]?.security ?? []).length > 0).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
 describe.each(DIALECTS)('the role matrix on %s', (dialect) => {
   let server: TestServer;
   let cast: Cast;
@@ -305,6 +398,32 @@ describe.each(DIALECTS)('the role matrix on %s', (dialect) => {
     ]);
     // the owner's revoked key is refused even though its user owns the project
     expect((await server.api('GET', '/info', { key: cast.revokedKey })).status).toBe(401);
+  });
+
+  it('has a row for every authenticated operation the app registers, or names it as session-only', async () => {
+    const document = (await server.api('GET', '/openapi.json')).body as OpenApiDocument;
+    const authenticated = authenticatedOperations(document);
+    const rows = ROUTES.filter((route) => route.scope !== 'public').map((route) => `${route.method} ${templateOf(route.route)}`);
+    // a route added without a matrix row (or a reason to leave it out) fails here
+    expect(authenticated.filter((operation) => !rows.includes(operation) && !(operation in SESSION_ONLY))).toEqual([]);
+    // and the other way round: a mistyped label would make the first check vacuous
+    expect(rows.filter((operation) => !authenticated.includes(operation))).toEqual([]);
+    for (const operation of Object.keys(SESSION_ONLY)) {
+      const [method, template] = operation.split(' ') as [string, string];
+      expect(document.paths[template]?.[method.toLowerCase() as (typeof HTTP_METHODS)[number]]?.security, operation).toEqual([{ web_session: [] }]);
+    }
+  });
+
+  it('refuses a key on the session-only operations (403), and answers 401 without one', async () => {
+    for (const operation of Object.keys(SESSION_ONLY)) {
+      const [method, template] = operation.split(' ') as [string, string];
+      const path = template.replace('{id}', 'no-such-id');
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+      const withKey = await server.api(method, path, { key: cast.owner.apiKey, body });
+      expect(withKey.status, `${operation}: ${withKey.text}`).toBe(403);
+      expect(withKey.body.code).toBe('ERR_FORBIDDEN');
+      expect((await server.api(method, path, { body })).status, operation).toBe(401);
+    }
   });
 
   for (const route of ROUTES) {
