@@ -3,12 +3,7 @@
  * and, on every state-changing request, the CSRF token of the session. Errors arrive in the contract's
  * body and are thrown as ApiError, so views show the server's message and branch on its code.
  */
-export interface ErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
+import type { ErrorBody } from './types';
 
 export class ApiError extends Error {
   constructor(

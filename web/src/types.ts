@@ -1,180 +1,103 @@
-/** The API's shapes as the web app uses them (see /api/v1/openapi.json for the full document). */
+/**
+ * The API's shapes as the web app uses them: each is the static type of the route's own TypeBox schema
+ * (src/http/schemas/), imported as a type only, so a change of the API is a type error here rather
+ * than a silent drift. Nothing of the server reaches the browser bundle. The web app's own shapes (UI
+ * state the API never sends) are not here: they live beside the code that uses them.
+ */
 import type { Static } from 'typebox';
-import type { ImportReport as ImportReportSchema } from '../../src/http/schemas/imports.js';
+import type {
+  ApiKey as ApiKeySchema,
+  CreatedApiKey as CreatedApiKeySchema,
+  Invitation as InvitationSchema,
+  SessionState as SessionStateSchema,
+  SignedIn as SignedInSchema,
+  Usage as UsageSchema,
+} from '../../src/http/schemas/accounts.js';
+import type { MessageCheck as MessageCheckSchema } from '../../src/http/schemas/checks.js';
+import type { ErrorBody as ErrorBodySchema, Page as PageSchema } from '../../src/http/schemas/common.js';
+import type {
+  Entry as EntrySchema,
+  EntryListItem as EntryListItemSchema,
+  EntrySummary as EntrySummarySchema,
+  Translation as TranslationSchema,
+  UntranslatedEntry as UntranslatedEntrySchema,
+} from '../../src/http/schemas/entries.js';
+import type { Group as GroupSchema, GroupSummary as GroupSummarySchema } from '../../src/http/schemas/groups.js';
+import type { ImportQuery as ImportQuerySchema, ImportReport as ImportReportSchema } from '../../src/http/schemas/imports.js';
+import type { InvitedMember as InvitedMemberSchema, Member as MemberSchema, Role as RoleSchema } from '../../src/http/schemas/members.js';
+import type { Info as InfoSchema, Locale as LocaleSchema } from '../../src/http/schemas/metadata.js';
+import type { Project as ProjectSchema, ProjectListItem as ProjectListItemSchema, ProjectProgress as ProjectProgressSchema } from '../../src/http/schemas/projects.js';
 
-export interface Profile {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  locale: string;
-  timezone: string;
-  /** whether the address was proved by the mailed link (accounts an administrator made need none) */
-  emailVerified: boolean;
-}
+/** Every error answer's body. */
+export type ErrorBody = Static<typeof ErrorBodySchema>;
+
+/** The spec's Page: its counts as the schema has them, its items those of the route (Page(…) is generic). */
+export type Page<T> = Omit<Static<ReturnType<typeof PageSchema>>, 'result'> & { result: T[] };
+
+/** GET and PATCH /info: the signed-in user's profile. */
+export type Profile = Static<typeof InfoSchema>;
 
 /** GET /usage: the day's request budget (key and session requests alike). */
-export interface Usage {
-  limit: number;
-  used: number;
-  remaining: number;
-  resetsInSeconds: number;
-}
+export type Usage = Static<typeof UsageSchema>;
 
-export interface SessionState {
-  user: Profile | null;
-  csrfToken: string | null;
-  signUpOpen: boolean;
-}
+export type SessionState = Static<typeof SessionStateSchema>;
 
-export interface Page<T> {
-  limit: number;
-  offset: number;
-  total: number;
-  result: T[];
-}
+/** POST /auth/sign-in and /auth/sign-up. */
+export type SignedIn = Static<typeof SignedInSchema>;
 
-export interface Capabilities {
-  isOwner: boolean;
-  isOverLimit: boolean;
-  canUpdateProject: boolean;
-  canDeleteProject: boolean;
-  canManageMembers: boolean;
-  canAssignAdminRole: boolean;
-  canTransferOwnership: boolean;
-  canLeave: boolean;
-  canReadEntries: boolean;
-  canEditEntries: boolean;
-  canTranslate: boolean;
-  canReadGroups: boolean;
-  canEditGroups: boolean;
-  role: Role | null;
-}
+/** A project as GET, POST and PATCH /projects/{id} answer it (capabilities and memberQuota set on GET). */
+export type Project = Static<typeof ProjectSchema>;
 
-export type Role = 'admin' | 'editor' | 'translator' | 'viewer';
+/** An item of GET /projects: no capabilities, no memberQuota. */
+export type ProjectListItem = Static<typeof ProjectListItemSchema>;
 
-export interface Project {
-  id: string;
-  ownerId: string;
-  owner: { id: string; firstName: string; lastName: string };
-  name: string;
-  baseLanguage: string;
-  translationLanguages: string[];
-  keyStyle: 'camelCase' | 'free';
-  createdAt: string;
-  capabilities: Capabilities | null;
-  memberQuota: { limit: number; confirmedCount: number; overLimitCount: number } | null;
-}
+/** What the caller may do on a project (GET /projects/{id}). */
+export type Capabilities = NonNullable<Project['capabilities']>;
 
-export interface LanguageProgress {
-  language: string;
-  translated: number;
-  untranslated: number;
-}
+export type Role = Static<typeof RoleSchema>;
 
-export interface ProjectProgress {
-  entryCount: number;
-  languages: LanguageProgress[];
-}
+/** GET /projects/{id}/progress. */
+export type ProjectProgress = Static<typeof ProjectProgressSchema>;
 
-export interface Member {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  confirmed: boolean;
-  createdAt: string;
-}
+export type LanguageProgress = ProjectProgress['languages'][number];
+
+/** A member or a pending invitation of GET /projects/{id}/members. */
+export type Member = Static<typeof MemberSchema>;
 
 /** The answer to an invitation: the member (pending) and its one-time link, shown this once. */
-export interface InvitedMember extends Member {
-  invitationToken: string;
-  invitationUrl: string;
-}
+export type InvitedMember = Static<typeof InvitedMemberSchema>;
 
-export interface Invitation {
-  projectId: string;
-  projectName: string;
-  role: Role;
-  invitedAt: string;
-}
+/** GET /invitations: the caller's pending invitations. */
+export type Invitation = Static<typeof InvitationSchema>;
 
-export interface Group {
-  id: string;
-  projectId: string;
-  parentId: string | null;
-  technicalName: string;
-  displayName: string;
-  createdAt: string;
-}
+export type Group = Static<typeof GroupSchema>;
 
-export interface GroupSummary {
-  id: string;
-  displayName: string;
-  technicalName: string;
-  breadcrumbs: string[];
-  breadcrumbNames: string[];
-}
+export type GroupSummary = Static<typeof GroupSummarySchema>;
 
-export interface EntrySummary {
-  id: string;
-  groupId: string;
-  technicalName: string;
-  baseTerm: string;
-  contextInfo: string | null;
-  createdAt: string;
-}
+export type EntrySummary = Static<typeof EntrySummarySchema>;
 
-export interface Translation {
-  id: string;
-  language: string;
-  translation: string;
-  translatorId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Translation = Static<typeof TranslationSchema>;
 
-export interface Entry extends EntrySummary {
-  translations: Translation[];
-}
+/** GET /entries/{id}: an entry with all its translations. */
+export type Entry = Static<typeof EntrySchema>;
 
-export interface UntranslatedEntry {
-  id: string;
-  groupId: string;
-  technicalName: string;
-  baseTerm: string;
-  contextInfo: string | null;
-}
+/** An item of GET /groups/{id}/entries: translations only with withTranslations=true. */
+export type EntryListItem = Static<typeof EntryListItemSchema>;
 
-export interface Locale {
-  code: string;
-  name: string;
-  regions: { code: string; name: string }[] | null;
-}
+export type UntranslatedEntry = Static<typeof UntranslatedEntrySchema>;
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+export type Locale = Static<typeof LocaleSchema>;
 
-export interface CreatedApiKey extends ApiKey {
-  /** shown once, never again */
-  secret: string;
-}
+export type ApiKey = Static<typeof ApiKeySchema>;
+
+/** POST /keys: the key with its secret, shown once, never again. */
+export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;
 
 /** One problem of GET /projects/{id}/checks. */
-export interface MessageCheck {
-  entryId: string;
-  key: string;
-  language: string;
-  check: 'placeholders' | 'plural-forms' | 'not-native:flutter' | 'not-native:i18next' | 'not-native:vue-i18n';
-  message: string;
-}
+export type MessageCheck = Static<typeof MessageCheckSchema>;
 
-/** POST /projects/{id}/import's report (a dry run's or an import's), with every file read (`files`): the route's own schema. */
+/** POST /projects/{id}/import's query (format, mode, dryRun, …). */
+export type ImportQuery = Static<typeof ImportQuerySchema>;
+
+/** POST /projects/{id}/import's report (a dry run's or an import's), with every file read (`files`). */
 export type ImportReport = Static<typeof ImportReportSchema>;

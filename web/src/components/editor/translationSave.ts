@@ -4,7 +4,7 @@
  * saved in between (412), the stored entry is read and the translator decides (see useConflicts).
  */
 import { api, ApiError, request } from '../../api';
-import type { Entry, Translation } from '../../types';
+import type { Entry, EntrySummary, Translation } from '../../types';
 import type { ConflictChoice, ConflictQuestion } from './useConflicts';
 
 export type SaveResult =
@@ -38,7 +38,7 @@ async function attempt(entryId: string, language: string, text: string, base: st
 
 /** Saves `text` as the `language` translation of the entry, asking `ask` on every conflict. */
 export async function saveTranslation(
-  entry: { id: string; technicalName: string },
+  entry: Pick<EntrySummary, 'id' | 'technicalName'>,
   language: string,
   text: string,
   base: string | null,

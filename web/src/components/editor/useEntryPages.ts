@@ -5,9 +5,12 @@
  */
 import { ref, shallowReactive, watch, type Ref } from 'vue';
 import { api } from '../../api';
-import type { Entry, Page } from '../../types';
+import type { Entry, EntryListItem, Page } from '../../types';
 
 export const PAGE_SIZE = 100;
+
+/** A list item as a grid row: asked withTranslations=true, so its translations are there (the schema has them optional). */
+const asRow = (item: EntryListItem): Entry => ({ ...item, translations: item.translations ?? [] });
 
 export function useEntryPages(groupId: Ref<string | null>, search: Ref<string>) {
   const pages = shallowReactive(new Map<number, Entry[]>());
@@ -24,14 +27,14 @@ export function useEntryPages(groupId: Ref<string | null>, search: Ref<string>) 
     const running = inflight.get(page);
     if (running) return running;
     const started = generation;
-    const promise = api<Page<Entry>>(`/groups/${id}/entries`, {
+    const promise = api<Page<EntryListItem>>(`/groups/${id}/entries`, {
       query: { limit: PAGE_SIZE, offset: page * PAGE_SIZE, withTranslations: true, search: search.value.trim() || undefined },
       signal: controller.signal,
     })
       .then((answer) => {
         if (started !== generation) return;
         total.value = answer.total;
-        pages.set(page, answer.result);
+        pages.set(page, answer.result.map(asRow));
         loaded.value = true;
         error.value = null;
       })
