@@ -1,7 +1,8 @@
 /**
- * The group dialog applies the server's naming rule for the project's key style (technical-names.ts):
- * under `free` a top-level group named like an i18next namespace in sub-folders (`components/dialog`)
- * can be made and renamed in the browser, and a nested one with "/" is refused before it is sent.
+ * The group and entry dialogs apply the server's naming rule for the project's key style
+ * (technical-names.ts): under `free` a top-level group named like an i18next namespace in sub-folders
+ * (`components/dialog`) can be made and renamed in the browser, a nested one with "/" is refused before
+ * it is sent, and an entry takes the app's own key (`log_out`); under camelCase it must be camelCase.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +77,32 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: group names of the project key sty
     const names = async (query = '') => (await call<{ result: { technicalName: string }[] }>(user.apiKey, 'GET', `/projects/${project.id}/groups${query}`)).result.map((group) => group.technicalName).sort();
     expect(await names()).toEqual(['components/dialog', 'layout/modals']);
     expect(await names(`?parentId=${modals.id}`)).toEqual(['inner_part-2']);
+  });
+
+  it('the new-entry dialog takes a free key (log_out) in a free project and refuses it in a camelCase one', { timeout: 60_000 }, async () => {
+    const user = await createUserWithPassword(world, { email: 'entry-names@example.com', password: PASSWORD });
+    const { context, page } = await openPage(browser, world);
+    await signInByApi(context, world, user.email, PASSWORD);
+    for (const keyStyle of ['free', 'camelCase'] as const) {
+      const project = await call<{ id: string }>(user.apiKey, 'POST', '/projects', { name: `Entries ${keyStyle}`, baseLanguage: 'en', translationLanguages: ['de'], keyStyle });
+      const group = await call<{ id: string }>(user.apiKey, 'POST', `/projects/${project.id}/groups`, { technicalName: 'menu', displayName: 'Menu', parentId: null });
+      await page.goto(`${world.baseUrl}/projects/${project.id}`);
+      await page.getByRole('treeitem', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'New entry' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New entry in Menu' });
+      const name = dialog.getByLabel('Technical name');
+      await name.fill('log_out');
+      const valid = await name.evaluate((input) => (input as unknown as { checkValidity(): boolean }).checkValidity());
+      expect(valid, keyStyle).toBe(keyStyle === 'free');
+      if (keyStyle === 'camelCase') {
+        await name.fill('logOut');
+        expect(await name.evaluate((input) => (input as unknown as { checkValidity(): boolean }).checkValidity())).toBe(true);
+      }
+      await dialog.getByLabel('Base term').fill('Log out');
+      await dialog.getByRole('button', { name: 'Create entry' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const entries = await call<{ result: { technicalName: string }[] }>(user.apiKey, 'GET', `/groups/${group.id}/entries`);
+      expect(entries.result.map((entry) => entry.technicalName)).toEqual([keyStyle === 'free' ? 'log_out' : 'logOut']);
+    }
   });
 });
