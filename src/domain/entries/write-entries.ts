@@ -10,7 +10,7 @@ import { guardConstraints } from '../shared/constraints.js';
 import { requireMessage } from '../shared/message-text.js';
 import { requireName } from '../shared/name-check.js';
 import { newId, nowIso } from '../shared/ids.js';
-import { inTransaction } from '../shared/transaction.js';
+import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginEntryWrite } from './entry-access.js';
 import { entrySummaryView, type EntrySummaryView } from './entry-view.js';
 
@@ -60,7 +60,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
     throw validationError('nothing to update: give technicalName, baseTerm or contextInfo');
   }
   if (changes.baseTerm != null) requireMessage(changes.baseTerm, '/body/baseTerm');
-  return inTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     // A rename moves the entry in every export's order; other edits change its texts alone.
     const change = changes.technicalName == null ? 'texts' : 'place';
     const { entry, access } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', change);
@@ -78,6 +78,8 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
       context_info: changes.contextInfo === undefined ? entry.context_info : changes.contextInfo,
       updated_at: nowIso(),
     };
+    const same = updated.technical_name === entry.technical_name && updated.base_term === entry.base_term && updated.context_info === entry.context_info;
+    if (same) unchanged(entrySummaryView(entry));
     const { id: _id, project_id: _p, group_id: _g, created_at: _c, ...set } = updated;
     await guardConstraints(() => entries.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
     return entrySummaryView(updated);

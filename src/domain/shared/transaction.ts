@@ -7,3 +7,31 @@ export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>
   if (db.isTransaction) return work(db as Transaction<Database>);
   return (db as Kysely<Database>).transaction().execute(work);
 }
+
+/** Thrown inside a write's transaction when the write would change nothing: rolls it back, version bump included. */
+class Unchanged<T> extends Error {
+  constructor(readonly answer: T) {
+    super('nothing changed');
+  }
+}
+
+/**
+ * The answer of a write that changes nothing (the same text saved again, an empty cell emptied): thrown
+ * inside inWriteTransaction's work, it rolls the transaction back, so the project's content version (the
+ * exports' ETag, the kept reads) stays as it was and nothing is recorded (CONTRACT "History": a write
+ * that changes nothing records nothing).
+ */
+export function unchanged<T>(answer: T): never {
+  throw new Unchanged(answer);
+}
+
+/** inTransaction for a write that may find it changes nothing: then the `unchanged(answer)` answer, all rolled back. */
+export async function inWriteTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, work);
+  } catch (error) {
+    // Inside a caller's transaction the rollback is the caller's: the answer stands, the bump with it.
+    if (error instanceof Unchanged) return error.answer as T;
+    throw error;
+  }
+}

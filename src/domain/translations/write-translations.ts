@@ -9,7 +9,7 @@ import { beginEntryWrite } from '../entries/entry-access.js';
 import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { requireMessage } from '../shared/message-text.js';
-import { inTransaction } from '../shared/transaction.js';
+import { inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { checkTranslationLanguage } from './translation-language.js';
 
 export interface TranslationInput {
@@ -44,7 +44,7 @@ export async function setTranslation(
   input: TranslationInput,
 ): Promise<{ translation: TranslationView; etag: string }> {
   requireMessage(input.translation, '/body/translation');
-  return inTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', input.language);
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const preconditionFails =
@@ -53,6 +53,8 @@ export async function setTranslation(
     if (preconditionFails) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }
+    // The same text again changes nothing: not its updatedAt (so not its ETag), not its translator, not the project's version.
+    if (stored?.translation === input.translation) unchanged({ translation: translationView(stored), etag: translationEtag(stored) });
     const now = nextTimestamp(stored?.updated_at);
     const row = await saveTranslation(trx, {
       id: stored?.id ?? newId(),
@@ -69,13 +71,15 @@ export async function setTranslation(
 
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
 export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', language);
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
     if (ifMatch !== undefined && !matches(ifMatch, stored)) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
     }
-    if (await entries.deleteTranslation(trx, entryId, language)) await missing.markUntranslated(trx, entryId, language);
+    // Removing what is not there succeeds and changes nothing.
+    if (!(await entries.deleteTranslation(trx, entryId, language))) unchanged(undefined);
+    await missing.markUntranslated(trx, entryId, language);
   });
 }
