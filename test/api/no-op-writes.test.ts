@@ -1,8 +1,9 @@
 /**
  * A write that changes nothing changes nothing (CONTRACT "History": it records nothing; the content
  * version, so every export's ETag and the kept reads, stays as it was): the same translation saved again
- * (its updatedAt, ETag and translator kept), a translation removed where there is none, an entry PATCH
- * that gives its current values. A real change right after moves the version, so the test sees it move.
+ * (its updatedAt, ETag and translator kept), a translation removed where there is none, an entry, group
+ * or project PATCH that gives its current values. A real change right after moves the version, so the
+ * test sees it move.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
@@ -70,6 +71,29 @@ describe.each(DIALECTS)('writes that change nothing on %s', (dialect) => {
     expect(await version(project.id)).toBe(before);
     const changed = await server.api('PATCH', `/entries/${entry.id}`, { key: owner.apiKey, body: { baseTerm: 'Close it' } });
     expect(changed.status, changed.text).toBe(200);
+    expect(await version(project.id)).not.toBe(before);
+  });
+
+  it('a group PATCH giving its current values: 200 with the group as it was, the version unmoved', async () => {
+    const { project, group } = await createProjectWithGroup(server, owner.apiKey, 'menu');
+    const before = await version(project.id);
+    const same = await server.api('PATCH', `/groups/${group.id}`, { key: owner.apiKey, body: { technicalName: 'menu', displayName: group.displayName, parentId: null } });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual(group);
+    expect(await version(project.id)).toBe(before);
+    const renamed = await server.api('PATCH', `/groups/${group.id}`, { key: owner.apiKey, body: { displayName: 'Main menu' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await version(project.id)).not.toBe(before);
+  });
+
+  it('a project PATCH giving its current values: 200, the version unmoved; the languages in another order are a change', async () => {
+    const { project } = await createProjectWithGroup(server, owner.apiKey);
+    const before = await version(project.id);
+    const same = await server.api('PATCH', `/projects/${project.id}`, { key: owner.apiKey, body: { name: project.name, baseLanguage: 'en', translationLanguages: ['de', 'pt-BR'], keyStyle: 'camelCase' } });
+    expect(same.status, same.text).toBe(200);
+    expect(await version(project.id)).toBe(before);
+    const reordered = await server.api('PATCH', `/projects/${project.id}`, { key: owner.apiKey, body: { translationLanguages: ['pt-BR', 'de'] } });
+    expect(reordered.status, reordered.text).toBe(200);
     expect(await version(project.id)).not.toBe(before);
   });
 });

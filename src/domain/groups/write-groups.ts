@@ -8,7 +8,7 @@ import { guardConstraints } from '../shared/constraints.js';
 import { requireName } from '../shared/name-check.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { newId, nowIso } from '../shared/ids.js';
-import { inTransaction } from '../shared/transaction.js';
+import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginGroupWrite } from './group-access.js';
 import { groupView, MAX_GROUP_DEPTH, type GroupView } from './group-view.js';
 
@@ -78,7 +78,7 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
   if (changes.technicalName == null && changes.displayName == null && changes.parentId === undefined) {
     throw validationError('nothing to update: give technicalName, displayName or parentId');
   }
-  return inTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
     if (isTopLevelGroup(group) && changes.parentId != null) throw conflict('the group of top-level keys stays at the top level');
     const parentId = changes.parentId === undefined ? group.parent_id : changes.parentId;
@@ -88,6 +88,7 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
     if (parentId !== group.parent_id) await checkMove(trx, group, parentId);
     if (await groups.nameTakenUnderParent(trx, group.project_id, parentId, technicalName, group.id)) throw conflict(duplicateName(technicalName));
     const updated: GroupRow = { ...group, parent_id: parentId, technical_name: technicalName, display_name: changes.displayName ?? group.display_name };
+    if (parentId === group.parent_id && technicalName === group.technical_name && updated.display_name === group.display_name) unchanged(groupView(group));
     await guardConstraints(
       () => groups.updateGroup(trx, groupId, { parent_id: parentId, technical_name: technicalName, display_name: updated.display_name }),
       duplicateName(technicalName),

@@ -9,7 +9,7 @@ import { loadProjectAccess, requireCapability, type Principal } from '../access/
 import { newId, nowIso } from '../shared/ids.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { fitsKeyStyle, type KeyStyle } from '../../names/technical-names.js';
-import { inTransaction } from '../shared/transaction.js';
+import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { relistLanguages, settleLanguages, type LanguageChange } from './change-languages.js';
 import { checkLanguages } from './languages.js';
 import { projectView, type ProjectDetailView, type ProjectView } from './project-view.js';
@@ -66,11 +66,12 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     translationLanguages: changes.translationLanguages ?? undefined,
     keyStyle: changes.keyStyle ?? undefined,
   };
-  const change = await inTransaction(db, async (trx): Promise<LanguageChange | undefined> => {
+  const change = await inWriteTransaction(db, async (trx): Promise<LanguageChange | undefined> => {
     const access = await loadProjectAccess(trx, principal, projectId);
     requireCapability(access, 'canUpdateProject');
     if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage, translationLanguages or keyStyle');
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
+    if (changesNothing(given, access.project)) unchanged(undefined);
     await projects.beginProjectWrite(trx, projectId, nowIso());
     if (given.keyStyle !== undefined && given.keyStyle !== access.project.keyStyle) await checkKeyStyleFits(trx, projectId, given.keyStyle);
     const relisted = given.translationLanguages === undefined ? undefined : await relistLanguages(trx, projectId, given.translationLanguages);
@@ -79,6 +80,17 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
   });
   if (change) settleLanguages(db, projectId, change);
   return getProject(db, principal, projectId);
+}
+
+/** Whether every field the PATCH gives is the project's already (the languages in the same order). */
+function changesNothing(given: { [K in keyof ProjectInput]?: ProjectInput[K] }, project: projects.ProjectRecord): boolean {
+  const languages = given.translationLanguages;
+  return (
+    (given.name === undefined || given.name === project.name) &&
+    (given.baseLanguage === undefined || given.baseLanguage === project.baseLanguage) &&
+    (given.keyStyle === undefined || given.keyStyle === project.keyStyle) &&
+    (languages === undefined || (languages.length === project.translationLanguages.length && languages.every((language, i) => language === project.translationLanguages[i])))
+  );
 }
 
 /** How many names a 409 quotes when a key style does not fit. */
