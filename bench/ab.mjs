@@ -48,11 +48,14 @@ const run = (url, opts) => new Promise((res) => autocannon({ url, connections: 1
 const servers = { A: await start(A, 18101, 'A'), B: await start(B, 18102, 'B') };
 const results = { A: { read: [], page: [], write: [], create: [] }, B: { read: [], page: [], write: [], create: [] } };
 let created = 0;
+let saved = 0;
 for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
   const s = servers[name];
   results[name].read.push(await run(`${s.base}/entries/${s.entry}`, { headers: s.h }));
   results[name].page.push(await run(`${s.base}${s.page}`, { headers: s.h }));
-  results[name].write.push(await run(`${s.base}/entries/${s.entry}/translations`, { method: 'PUT', headers: s.h, body: JSON.stringify({ language: 'fr', translation: 'Titre' }) }));
+  // a new text each time: the same text again is a write that changes nothing (rolled back), not a save
+  const save = { method: 'PUT', setupRequest: (request) => ({ ...request, body: JSON.stringify({ language: 'fr', translation: `Titre ${(saved += 1)}` }) }) };
+  results[name].write.push(await run(`${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [save] }));
   // new entries with unique names in one group, as concurrent-create sends them
   const create = { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify({ technicalName: `made${(created += 1)}`, baseTerm: `Made ${created}` }) }) };
   results[name].create.push(await run(`${s.base}/groups/${s.inbox}/entries`, { headers: s.h, requests: [create] }));
