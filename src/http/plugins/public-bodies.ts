@@ -21,9 +21,16 @@ export function limitPublicBodies(scope: FastifyInstance): void {
     route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT);
     if (route.schema?.body) route.schema.response = { ...(route.schema.response as object), 413: errorResponse(413, TOO_LARGE) };
   });
-  // Fastify's own 413 says nothing of the limit; every other error goes on to the app's handler.
+  nameBodyLimit(scope, TOO_LARGE);
+}
+
+/**
+ * Answers a body over the limit of `scope`'s routes with `message` (Fastify's own 413 says nothing of
+ * the limit); every other error goes on to the app's handler.
+ */
+export function nameBodyLimit(scope: FastifyInstance, message: string): void {
   scope.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', TOO_LARGE);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', message);
     throw error;
   });
 }

@@ -3,11 +3,12 @@
  * (413 beyond), JSON parsed without the prototype scan (a `__proto__` key is only a name the naming
  * rules refuse, never a prototype), archives taken as bytes. One counted request.
  */
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { importProject } from '../../domain/imports/import-project.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/auth.js';
+import { nameBodyLimit } from '../plugins/public-bodies.js';
 import { errorResponse, errors, IdParams } from '../schemas/common.js';
 import { ImportBody, ImportQuery, ImportReport } from '../schemas/imports.js';
 import { bearer, type RoutePlugin } from './route-options.js';
@@ -51,11 +52,7 @@ export function importRoutes(maxBytes: number): RoutePlugin {
       }
     });
     app.addContentTypeParser(GZIP_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
-    // Fastify's own 413 says nothing of the limit; every other error goes on to the app's handler.
-    app.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', tooLarge(maxBytes));
-      throw error;
-    });
+    nameBodyLimit(app, tooLarge(maxBytes));
 
     app.post(
       '/projects/:id/import',
