@@ -170,6 +170,45 @@ export interface EntryChangesTable {
   entry_id: string;
 }
 
+/** One content write's record (migration 011, CONTRACT "History"). */
+export interface ChangeSetsTable {
+  id: string;
+  project_id: string;
+  /** the project's content version after the write: one set per version */
+  version: number;
+  /** `api`, `web`, `import` or `revert` */
+  source: string;
+  user_id: string;
+  api_key_id: string | null;
+  created_at: string;
+  created_count: number;
+  updated_count: number;
+  deleted_count: number;
+  /** the set this one reverts */
+  revert_of: string | null;
+}
+
+/** One object's change within a change set (migration 011). */
+export interface ChangesTable {
+  /** numbered by the store; answered as a decimal string */
+  id: Generated<string | number>;
+  change_set_id: string;
+  project_id: string;
+  version: number;
+  /** `project`, `group`, `entry` or `translation` */
+  target: string;
+  /** `create`, `update` or `delete` */
+  op: string;
+  group_id: string | null;
+  entry_id: string | null;
+  language: string | null;
+  key: string | null;
+  /** the object's fields before (JSON; null for a create), a delete's with what it removed along */
+  before_json: string | null;
+  /** the object's fields after (JSON; null for a delete) */
+  after_json: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -186,6 +225,8 @@ export interface Database {
   entry_changes: EntryChangesTable;
   invitations: InvitationsTable;
   email_verifications: EmailVerificationsTable;
+  change_sets: ChangeSetsTable;
+  changes: ChangesTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

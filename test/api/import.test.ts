@@ -103,6 +103,7 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
         { name: 'de', language: 'de', texts: 1 },
       ],
       totals: { conflicts: 0, refused: 0, warnings: 0, files: 2 },
+      changeSetId: expect.stringMatching(/^[a-z0-9]{24}$/),
     });
     const groups = await server.api('GET', `/projects/${projectId}/groups`, { key: owner.apiKey });
     expect(groups.body.result.map((group: any) => group.technicalName)).toEqual(['home']);
@@ -375,6 +376,7 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
           { name: 'de/translation.json', language: 'de', texts: 3 },
         ],
         totals: { conflicts: 0, refused: 0, warnings: 0, files: 2 },
+        changeSetId: expect.any(String),
       });
       const json = JSON.parse((await exportOf(source, 'json')).toString());
       expect(json.en.people).toEqual({

@@ -17,6 +17,7 @@ const report = (refused: number, listed: number): ImportReport => ({
   warnings: [],
   files: [{ name: 'en', language: 'en', texts: 554 }],
   totals: { conflicts: 0, refused, warnings: 0, files: 1 },
+  changeSetId: null,
 });
 
 const files = { read: [{ path: 'en.json', name: 'en', language: 'en', texts: 554 }], notRead: [] };

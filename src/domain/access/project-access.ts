@@ -12,6 +12,8 @@ export interface Principal {
   dailyQuota?: number;
   /** how the caller proved who it is: an API key or a web session (both are metered alike, contract) */
   authenticatedBy?: 'apiKey' | 'session';
+  /** the API key the request carried (recorded with its changes); absent for a web session */
+  apiKeyId?: string;
   /**
    * The request's project as the user saw it when the request was authenticated, read in the same
    * statement (PostgreSQL; reads only, see http/plugins/auth.ts): the access check outside a

@@ -4,6 +4,7 @@ import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositor
 import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
 import { accessFromRead, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
+import { keyOf } from '../changes/change.js';
 import { nowIso } from '../shared/ids.js';
 
 /**
@@ -20,11 +21,26 @@ export async function beginEntryWrite(
   capability: Capability,
   change: 'texts' | 'place',
   language: string | null = null,
-): Promise<{ entry: EntryRow; access: ProjectAccess; translation: TranslationRow | undefined }> {
-  if (!(await beginEntryProjectWrite(db, entryId, nowIso(), change === 'texts'))) throw notFound('entry');
+): Promise<EntryWrite> {
+  const version = await beginEntryProjectWrite(db, entryId, nowIso(), change === 'texts');
+  if (version === undefined) throw notFound('entry');
   const found = await findEntryForWrite(db, entryId, principal.userId, language);
   if (!found) throw notFound('entry');
   const access = accessFromRead(principal, found.project, () => notFound('entry'));
   requireCapability(access, capability);
-  return { entry: found.entry, access, translation: found.translation };
+  const { entry, translation, groupPath } = found;
+  return { entry, access, translation, version, groupPath, key: keyOf([...groupPath, entry.technical_name]) };
+}
+
+/** A write to an entry, begun: what it checks, and what its change record needs. */
+export interface EntryWrite {
+  entry: EntryRow;
+  access: ProjectAccess;
+  translation: TranslationRow | undefined;
+  /** the project's content version this write brings it to */
+  version: number;
+  /** the technical names of the entry's group and its ancestors, from the top */
+  groupPath: string[];
+  /** the entry's dotted key */
+  key: string;
 }

@@ -9,6 +9,9 @@ import { beginGroupWrite } from '../groups/group-access.js';
 import { guardConstraints } from '../shared/constraints.js';
 import { requireMessage } from '../shared/message-text.js';
 import { requireName } from '../shared/name-check.js';
+import { keyOf, type EntryChange } from '../changes/change.js';
+import { entryFields, removedEntry } from '../changes/fields.js';
+import { changeSetFor, recordChanges } from '../changes/record-changes.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginEntryWrite } from './entry-access.js';
@@ -26,7 +29,7 @@ export interface EntryInput {
 export async function createEntry(db: Db, principal: Principal, groupId: string, input: EntryInput): Promise<EntrySummaryView> {
   requireMessage(input.baseTerm, '/body/baseTerm');
   return inTransaction(db, async (trx) => {
-    const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
+    const { group, access, version, path } = await beginGroupWrite(trx, principal, groupId, 'canEditEntries');
     requireName(input.technicalName, 'entry', access.project.keyStyle);
     const now = nowIso();
     const row: EntryRow = {
@@ -42,7 +45,15 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       updated_at: now,
     };
     // The name's check is the insert's own (one round trip less under the project's lock on PostgreSQL).
-    const inserted = await guardConstraints(() => insertNewEntry(trx, row, access.project.translationLanguages), duplicateName(input.technicalName), () => notFound('group'));
+    const record = {
+      set: changeSetFor(principal, group.project_id, version, { createdAt: now }),
+      change: { target: 'entry', op: 'create', entryId: row.id, groupId: group.id, key: keyOf([...path, row.technical_name]), before: null, after: entryFields(row) } satisfies EntryChange,
+    };
+    const inserted = await guardConstraints(
+      () => insertNewEntry(trx, row, access.project.translationLanguages, record),
+      duplicateName(input.technicalName),
+      () => notFound('group'),
+    );
     if (!inserted) throw conflict(duplicateName(input.technicalName));
     return entrySummaryView(row);
   });
@@ -63,7 +74,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
   return inWriteTransaction(db, async (trx) => {
     // A rename moves the entry in every export's order; other edits change its texts alone.
     const change = changes.technicalName == null ? 'texts' : 'place';
-    const { entry, access } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', change);
+    const { entry, access, version, groupPath } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', change);
     if (changes.technicalName != null) requireName(changes.technicalName, 'entry', access.project.keyStyle);
     const technicalName = changes.technicalName ?? entry.technical_name;
     if (technicalName !== entry.technical_name && (await nameTakenUnderParent(trx, entry.project_id, entry.group_id, technicalName, entry.id))) {
@@ -82,6 +93,9 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
     if (same) unchanged(entrySummaryView(entry));
     const { id: _id, project_id: _p, group_id: _g, created_at: _c, ...set } = updated;
     await guardConstraints(() => entries.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
+    await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
+      { target: 'entry', op: 'update', entryId, groupId: entry.group_id, key: keyOf([...groupPath, technicalName]), before: entryFields(entry), after: entryFields(updated) },
+    ]);
     return entrySummaryView(updated);
   });
 }
@@ -89,7 +103,11 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
 /** Deletes an entry with its translations. */
 export async function deleteEntry(db: Db, principal: Principal, entryId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await beginEntryWrite(trx, principal, entryId, 'canEditEntries', 'place');
+    const { entry, version, key } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', 'place');
+    const translations = await entries.listTranslationsOfEntry(trx, entryId);
     await entries.deleteEntry(trx, entryId);
+    await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
+      { target: 'entry', op: 'delete', entryId, groupId: entry.group_id, key, before: removedEntry(entry, translations), after: null },
+    ]);
   });
 }

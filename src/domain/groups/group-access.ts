@@ -31,11 +31,22 @@ export async function beginGroupWrite(
   principal: Principal,
   groupId: string,
   capability: Capability,
-): Promise<{ group: GroupRow; access: ProjectAccess }> {
-  if (!(await beginGroupProjectWrite(db, groupId, nowIso()))) throw notFound('group');
+): Promise<GroupWrite> {
+  const version = await beginGroupProjectWrite(db, groupId, nowIso());
+  if (version === undefined) throw notFound('group');
   const found = await findGroupForWrite(db, groupId, principal.userId);
   if (!found) throw notFound('group');
   const access = accessFromRead(principal, found.project, () => notFound('group'));
   requireCapability(access, capability);
-  return { group: found.group, access };
+  return { group: found.group, access, version, path: found.path };
+}
+
+/** A write to a group, begun: what it checks, and what its change record needs. */
+export interface GroupWrite {
+  group: GroupRow;
+  access: ProjectAccess;
+  /** the project's content version this write brings it to */
+  version: number;
+  /** the technical names from the top-level group down to this one */
+  path: string[];
 }

@@ -7,6 +7,10 @@ import { loadProjectAccess, requireCapability, type Principal } from '../access/
 import { guardConstraints } from '../shared/constraints.js';
 import { requireName } from '../shared/name-check.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
+import { groupPath } from '../../store/content-writes/change-log.js';
+import { keyOf } from '../changes/change.js';
+import { groupFields, removedGroup } from '../changes/fields.js';
+import { changeSetFor, recordChanges } from '../changes/record-changes.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginGroupWrite } from './group-access.js';
@@ -48,7 +52,8 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
     const now = nowIso();
     // A project deleted since the access check (PostgreSQL: while we waited for its lock) is gone
     // for this create too; without this the insert's foreign key would blame the parent group.
-    if (!(await beginProjectWrite(trx, projectId, now))) throw projectNotFound();
+    const version = await beginProjectWrite(trx, projectId, now);
+    if (version === undefined) throw projectNotFound();
     const parentId = input.parentId ?? null;
     if (parentId !== null) await loadParent(trx, projectId, parentId);
     const depth = await depthUnder(trx, parentId);
@@ -63,6 +68,10 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
       created_at: now,
     };
     await guardConstraints(() => groups.insertGroup(trx, row), duplicateName(input.technicalName), () => notFound('parent group'));
+    const path = [...(parentId === null ? [] : await groupPath(trx, parentId)), row.technical_name];
+    await recordChanges(trx, changeSetFor(principal, projectId, version, { createdAt: now }), [
+      { target: 'group', op: 'create', groupId: row.id, key: keyOf(path), before: null, after: groupFields(row) },
+    ]);
     return groupView(row);
   });
 }
@@ -79,7 +88,7 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
     throw validationError('nothing to update: give technicalName, displayName or parentId');
   }
   return inWriteTransaction(db, async (trx) => {
-    const { group, access } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    const { group, access, version, path } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
     if (isTopLevelGroup(group) && changes.parentId != null) throw conflict('the group of top-level keys stays at the top level');
     const parentId = changes.parentId === undefined ? group.parent_id : changes.parentId;
     const technicalName = changes.technicalName ?? group.technical_name;
@@ -94,6 +103,10 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
       duplicateName(technicalName),
       () => notFound('parent group'),
     );
+    const parentPath = parentId === group.parent_id ? path.slice(0, -1) : parentId === null ? [] : await groupPath(trx, parentId);
+    await recordChanges(trx, changeSetFor(principal, group.project_id, version), [
+      { target: 'group', op: 'update', groupId, key: keyOf([...parentPath, technicalName]), before: groupFields(group), after: groupFields(updated) },
+    ]);
     return groupView(updated);
   });
 }
@@ -113,7 +126,11 @@ async function checkMove(db: Db, group: GroupRow, parentId: string | null): Prom
 /** Deletes a group with its sub-groups, entries and translations. */
 export async function deleteGroup(db: Db, principal: Principal, groupId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    const { group, version, path } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
+    const subtree = await groups.readGroupSubtree(trx, groupId);
     await groups.deleteGroup(trx, groupId);
+    await recordChanges(trx, changeSetFor(principal, group.project_id, version), [
+      { target: 'group', op: 'delete', groupId, key: keyOf(path), before: removedGroup(groupId, subtree.groups, subtree.entries, subtree.translations), after: null },
+    ]);
   });
 }

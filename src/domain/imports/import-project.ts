@@ -23,7 +23,10 @@ import { collectGarbage, collectGarbageWhenGrown } from '../../collect-garbage.j
 import { newIds, nowIso, type IdSource } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
-import { loadImportState } from './import-state.js';
+import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
+import { changeSetFor } from '../changes/record-changes.js';
+import { loadImportState, type ImportState } from './import-state.js';
+import { recordImport } from './record-import.js';
 import { placeArbKeys } from './place-arb-keys.js';
 import { planImport, type ImportMode, type ImportPlan, type TranslationWrite } from './plan-import.js';
 
@@ -55,6 +58,8 @@ export interface ImportReport {
   files: { name: string; language: string; texts: number }[];
   /** the length of each list before the cap */
   totals: { conflicts: number; refused: number; warnings: number; files: number };
+  /** the change set that records this import's writes (`tolk revert --change-set` undoes it); null in a dry run or when nothing was written */
+  changeSetId: string | null;
 }
 
 /** The body read into a document of the format. */
@@ -79,7 +84,7 @@ function missingCapabilities(plan: ImportPlan, access: ProjectAccess): Capabilit
   return [...needed].filter((capability) => !access.capabilities[capability]);
 }
 
-function reportOf(plan: ImportPlan, files: readonly ImportFile[], dryRun: boolean): ImportReport {
+function reportOf(plan: ImportPlan, files: readonly ImportFile[], dryRun: boolean, changeSetId: string | null): ImportReport {
   const cap = <T>(list: readonly T[]) => list.slice(0, REPORT_LIST_CAP);
   const updated = plan.entryChanges.filter((change) => change.baseTerm !== undefined).length;
   const translationsUpdated = plan.translations.filter((write) => write.replaces).length;
@@ -93,6 +98,7 @@ function reportOf(plan: ImportPlan, files: readonly ImportFile[], dryRun: boolea
     warnings: cap(plan.warnings).map(({ key, language, message }) => ({ key, language, message })),
     files: cap(files).map(({ name, language, texts }) => ({ name, language, texts })),
     totals: { conflicts: plan.conflicts.length, refused: plan.refused.length, warnings: plan.warnings.length, files: files.length },
+    changeSetId,
   };
 }
 
@@ -120,7 +126,8 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   const translationIds = newIds(request.dryRun ? 0 : translationTextCount(document, before.project.baseLanguage));
   translationIds.catch(() => {}); // awaited before the writes; a refusal before then must not leave it unhandled
   const run = async (trx: Db) => {
-    if (!request.dryRun && !(await beginProjectWrite(trx, projectId, nowIso()))) throw projectNotFound();
+    const version = request.dryRun ? 0 : await beginProjectWrite(trx, projectId, nowIso());
+    if (version === undefined) throw projectNotFound();
     const access = await loadProjectAccess(trx, principal, projectId);
     const state = await loadImportState(trx, projectId);
     const placed = document.arbKeys ? placeArbKeys(document, state, access.project.baseLanguage, access.project.keyStyle) : document;
@@ -128,15 +135,16 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     const missing = missingCapabilities(plan, access);
     if (missing.length > 0) throw forbidden(`this import needs ${missing.join(' and ')} on the project, which your role does not give`);
     if (plan.refused.length > 0 && !request.skipInvalid) throw refusal(plan.refused);
-    if (request.dryRun) return reportOf(plan, document.files, true);
+    if (request.dryRun) return reportOf(plan, document.files, true, null);
     // Nothing to write: roll back, so the content version (the exports' ETag) stays as it was.
-    if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, document.files, false));
+    if (!hasWrites(plan)) throw new NothingToWrite(reportOf(plan, document.files, false, null));
     // The plan holds every text it writes: the document's maps (a million entries for a large import) can go.
     for (const texts of placed.texts.values()) texts.clear();
     for (const texts of document.texts.values()) texts.clear();
     if (large) collectGarbage();
-    await applyPlan(trx, principal, access, plan, translationIds, large);
-    return reportOf(plan, document.files, false);
+    const set = changeSetFor(principal, projectId, version, { source: 'import' });
+    await applyPlan(trx, principal, access, plan, translationIds, large, { set, state });
+    return reportOf(plan, document.files, false, set.id);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
   if (request.dryRun) return run(db);
@@ -189,7 +197,15 @@ function ascendingIds(entries: readonly { id: string }[]): (planned: string) => 
 }
 
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
-async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, plan: ImportPlan, translationIds: Promise<IdSource>, large: boolean): Promise<void> {
+async function applyPlan(
+  db: Db,
+  principal: Principal,
+  access: ProjectAccess,
+  plan: ImportPlan,
+  translationIds: Promise<IdSource>,
+  large: boolean,
+  record: { set: ChangeSetRecord; state: ImportState },
+): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
@@ -239,4 +255,5 @@ async function applyPlan(db: Db, principal: Principal, access: ProjectAccess, pl
   }
   await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
+  await recordImport(db, { ...record.set, createdAt: now }, plan, record.state, entryId);
 }

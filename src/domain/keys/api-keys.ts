@@ -56,7 +56,7 @@ async function principalOfKey(db: Db, presented: string, found: FoundKey | undef
   // byte-by-byte comparison out of the decision.
   if (!found || !timingSafeEqual(Buffer.from(found.secretHash, 'hex'), Buffer.from(presented, 'hex'))) return null;
   await noteUse(db, found.keyId, found.lastUsedAt);
-  return { userId: found.userId, dailyQuota: Number(found.dailyQuota), authenticatedBy: 'apiKey' };
+  return { userId: found.userId, dailyQuota: Number(found.dailyQuota), authenticatedBy: 'apiKey', apiKeyId: found.keyId };
 }
 
 interface FoundKey {

@@ -6,6 +6,8 @@ import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
 import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import type { ProjectFields } from '../changes/change.js';
+import { changeSetFor, recordChanges } from '../changes/record-changes.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
 import { fitsKeyStyle, type KeyStyle } from '../../names/technical-names.js';
@@ -72,15 +74,30 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage, translationLanguages or keyStyle');
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
     if (changesNothing(given, access.project)) unchanged(undefined);
-    await projects.beginProjectWrite(trx, projectId, nowIso());
-    if (given.keyStyle !== undefined && given.keyStyle !== access.project.keyStyle) await checkKeyStyleFits(trx, projectId, given.keyStyle);
+    const version = await projects.beginProjectWrite(trx, projectId, nowIso());
+    // The project as it is under the lock: the change's `before` (the access read may predate a write it waited for).
+    const current = version === undefined ? undefined : await projects.findProjectById(trx, projectId);
+    if (version === undefined || !current) throw projectNotFound();
+    if (changesNothing(given, current)) unchanged(undefined);
+    if (given.keyStyle !== undefined && given.keyStyle !== current.keyStyle) await checkKeyStyleFits(trx, projectId, given.keyStyle);
     const relisted = given.translationLanguages === undefined ? undefined : await relistLanguages(trx, projectId, given.translationLanguages);
     await projects.updateProject(trx, projectId, given);
+    const before = projectFields(current);
+    const after = { ...before, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as ProjectFields;
+    await recordChanges(trx, changeSetFor(principal, projectId, version), [{ target: 'project', op: 'update', key: null, before, after }]);
     return relisted;
   });
   if (change) settleLanguages(db, projectId, change);
   return getProject(db, principal, projectId);
 }
+
+/** The project in the change log's words. */
+const projectFields = (project: projects.ProjectRecord): ProjectFields => ({
+  name: project.name,
+  baseLanguage: project.baseLanguage,
+  translationLanguages: project.translationLanguages,
+  keyStyle: project.keyStyle,
+});
 
 /** Whether every field the PATCH gives is the project's already (the languages in the same order). */
 function changesNothing(given: { [K in keyof ProjectInput]?: ProjectInput[K] }, project: projects.ProjectRecord): boolean {

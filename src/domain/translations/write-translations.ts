@@ -7,6 +7,8 @@ import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
 import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
+import { translationFields, type TranslationChange } from '../changes/change.js';
+import { changeSetFor, recordChanges } from '../changes/record-changes.js';
 import { newId, nowIso } from '../shared/ids.js';
 import { requireMessage } from '../shared/message-text.js';
 import { inWriteTransaction, unchanged } from '../shared/transaction.js';
@@ -45,7 +47,7 @@ export async function setTranslation(
 ): Promise<{ translation: TranslationView; etag: string }> {
   requireMessage(input.translation, '/body/translation');
   return inWriteTransaction(db, async (trx) => {
-    const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', input.language);
+    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', input.language);
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const preconditionFails =
       (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
@@ -56,15 +58,24 @@ export async function setTranslation(
     // The same text again changes nothing: not its updatedAt (so not its ETag), not its translator, not the project's version.
     if (stored?.translation === input.translation) unchanged({ translation: translationView(stored), etag: translationEtag(stored) });
     const now = nextTimestamp(stored?.updated_at);
-    const row = await saveTranslation(trx, {
-      id: stored?.id ?? newId(),
-      entry_id: entryId,
-      language: input.language,
-      translation: input.translation,
-      translator_id: principal.userId,
-      created_at: stored?.created_at ?? now,
-      updated_at: now,
-    });
+    const where = { target: 'translation', entryId, groupId: entry.group_id, language: input.language, key } as const;
+    const after = translationFields(input.translation);
+    const change: TranslationChange = stored
+      ? { ...where, op: 'update', before: translationFields(stored.translation), after }
+      : { ...where, op: 'create', before: null, after };
+    const row = await saveTranslation(
+      trx,
+      {
+        id: stored?.id ?? newId(),
+        entry_id: entryId,
+        language: input.language,
+        translation: input.translation,
+        translator_id: principal.userId,
+        created_at: stored?.created_at ?? now,
+        updated_at: now,
+      },
+      { set: changeSetFor(principal, entry.project_id, version, { createdAt: now }), change },
+    );
     return { translation: translationView(row), etag: translationEtag(row) };
   });
 }
@@ -72,14 +83,17 @@ export async function setTranslation(
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
 export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
   await inWriteTransaction(db, async (trx) => {
-    const { access, translation: stored } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', language);
+    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', language);
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
     if (ifMatch !== undefined && !matches(ifMatch, stored)) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
     }
-    // Removing what is not there succeeds and changes nothing.
-    if (!(await entries.deleteTranslation(trx, entryId, language))) unchanged(undefined);
+    // Removing what is not there succeeds and changes nothing (the row was read under the lock).
+    if (!stored || !(await entries.deleteTranslation(trx, entryId, language))) unchanged(undefined);
     await missing.markUntranslated(trx, entryId, language);
+    await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
+      { target: 'translation', op: 'delete', entryId, groupId: entry.group_id, language, key, before: translationFields(stored.translation), after: null },
+    ]);
   });
 }

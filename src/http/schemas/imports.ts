@@ -35,6 +35,9 @@ export const ImportReport = Type.Object({
     { conflicts: Type.Integer(), refused: Type.Integer(), warnings: Type.Integer(), files: Type.Integer() },
     { description: 'the length of each list before the cap of 1,000' },
   ),
+  changeSetId: Type.Union([Type.String(), Type.Null()], {
+    description: 'the change set recording what this import wrote (POST /change-sets/{id}/revert undoes it); null in a dry run or when nothing was written',
+  }),
 });
 
 /** The body by media type: JSON for json and vue-i18n, the .tar.gz archive for i18next and flutter. */

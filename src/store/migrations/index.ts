@@ -10,6 +10,7 @@ import * as importSupport from './007-import.js';
 import * as entryChanges from './008-entry-changes.js';
 import * as invitationProof from './009-invitation-proof.js';
 import * as completeMissingLanguages from './010-complete-missing-languages.js';
+import * as changeLog from './011-change-log.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-entry-changes': entryChanges,
   '009-invitation-proof': invitationProof,
   '010-complete-missing-languages': completeMissingLanguages,
+  '011-change-log': changeLog,
 };
 
 export const migrationProvider: MigrationProvider = {

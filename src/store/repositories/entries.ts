@@ -112,6 +112,11 @@ export async function listTranslationsOfEntries(db: Db, entryIds: readonly strin
     .execute();
 }
 
+/** Every translation of the entry (a delete's record). */
+export async function listTranslationsOfEntry(db: Db, entryId: string): Promise<TranslationRow[]> {
+  return db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).execute();
+}
+
 /** The entry's translation in one language, if any. */
 export async function findTranslation(db: Db, entryId: string, language: string): Promise<TranslationRow | undefined> {
   const [row] = (await translationQuery(db, entryId, language)).rows;

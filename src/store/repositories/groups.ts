@@ -1,7 +1,7 @@
 /** Groups: the project's tree. */
 import { sql } from 'kysely';
 import { byTechnicalName } from '../dialect.js';
-import type { Db, GroupRow } from '../schema.js';
+import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { prepared } from '../prepared.js';
 
 /** Inserts a group. */
@@ -124,4 +124,17 @@ export async function listProjectNames(db: Db, projectId: string): Promise<{ kin
     ...groupNames.map((row) => ({ kind: 'group' as const, name: row.technical_name })),
     ...entryNames.map((row) => ({ kind: 'entry' as const, name: row.technical_name })),
   ];
+}
+
+/** Every row of the group's subtree (the group, its sub-groups at any depth, their entries and translations): a delete's record. */
+export async function readGroupSubtree(db: Db, groupId: string): Promise<{ groups: GroupRow[]; entries: EntryRow[]; translations: TranslationRow[] }> {
+  const tree = sql`with recursive tree(id) as (
+      select id from groups where id = ${groupId}
+      union all
+      select g.id from groups g join tree on g.parent_id = tree.id
+    )`;
+  const groups = (await sql<GroupRow>`${tree} select g.* from groups g join tree on tree.id = g.id`.execute(db)).rows;
+  const entries = (await sql<EntryRow>`${tree} select e.* from entries e join tree on tree.id = e.group_id`.execute(db)).rows;
+  const translations = (await sql<TranslationRow>`${tree} select t.* from translations t join entries e on e.id = t.entry_id join tree on tree.id = e.group_id`.execute(db)).rows;
+  return { groups, entries, translations };
 }

@@ -7,17 +7,19 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
+import type { ChangeSetRecord } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
-/** Rows per statement: 2,000 × at most 10 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
+/** Rows per statement: 2,000 × at most 11 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
 const CHUNK = 2000;
 
 export const GROUP_COLUMNS = ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'] as const;
 export const ENTRY_COLUMNS = ['id', 'project_id', 'group_id', 'technical_name', 'base_term', 'base_term_key', 'context_info', 'arb_metadata', 'created_at', 'updated_at'] as const;
 export const TRANSLATION_COLUMNS = ['id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at'] as const;
 export const MISSING_COLUMNS = ['entry_id', 'language', 'project_id', 'created_at'] as const;
+export const CHANGE_COLUMNS = ['change_set_id', 'project_id', 'version', 'target', 'op', 'group_id', 'entry_id', 'language', 'key', 'before_json', 'after_json'] as const;
 
-type Table = 'groups' | 'entries' | 'translations' | 'missing_translations';
+type Table = 'groups' | 'entries' | 'translations' | 'missing_translations' | 'changes';
 export type Row = ReadonlyArray<string | null>;
 
 const statements = new Map<string, string>();
@@ -49,6 +51,26 @@ export async function insertRows(db: Db, table: Table, columns: readonly string[
     // Between chunks, let the event loop serve what it can (PostgreSQL answers other requests meanwhile).
     if (end < count) await yieldToEventLoop();
   }
+}
+
+/** The import's change set, with its summary (its changes follow through insertRows). */
+export async function insertChangeSet(db: Db, set: ChangeSetRecord, summary: { created: number; updated: number; deleted: number }): Promise<void> {
+  await db
+    .insertInto('change_sets')
+    .values({
+      id: set.id,
+      project_id: set.projectId,
+      version: set.version,
+      source: set.source,
+      user_id: set.userId,
+      api_key_id: set.apiKeyId,
+      created_at: set.createdAt,
+      created_count: summary.created,
+      updated_count: summary.updated,
+      deleted_count: summary.deleted,
+      revert_of: set.revertOf,
+    })
+    .execute();
 }
 
 /** Removes the missing-translation rows of pairs that got a translation. */

@@ -180,17 +180,18 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * changes; the new version is then logged as that entry's change, so an export that kept the
  * project's rows re-reads only it (exports/kept-rows.ts). Any other write (names, places, groups,
  * languages, imports) logs nothing, which tells exports to read the project in full.
- * Returns false when the project no longer exists.
+ * Returns the new content version (the write's change set's), or undefined when the project no longer exists.
  */
-export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<boolean> {
+export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<number | undefined> {
   // (A write to one entry's texts on PostgreSQL does all of this in one statement: content-writes.ts.)
   const [bumped] = (await beginWriteQuery(db, now, projectId)).rows;
-  if (!bumped) return false;
+  if (!bumped) return undefined;
+  const version = Number(bumped.content_version);
   if (textsOf !== undefined) {
-    await logEntryChangeQuery(db, projectId, bumped.content_version, textsOf);
-    if (bumped.content_version % FORGET_EVERY === 0) await forgetEntryChangesQuery(db, projectId, bumped.content_version - ENTRY_CHANGES_KEPT);
+    await logEntryChangeQuery(db, projectId, version, textsOf);
+    if (version % FORGET_EVERY === 0) await forgetEntryChangesQuery(db, projectId, version - ENTRY_CHANGES_KEPT);
   }
-  return true;
+  return version;
 }
 
 /** How many versions back the entry changes are kept at least: an export kept from further back reads in full. */

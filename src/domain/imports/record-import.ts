@@ -1,0 +1,86 @@
+/**
+ * An import's change set (CONTRACT "History"): one change per group, entry and translation it wrote,
+ * `source: import`. A large import records a million changes: they are made row by row as the bulk
+ * insert asks for them (store/repositories/imports.ts), never held as a million objects.
+ */
+import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
+import * as writes from '../../store/repositories/imports.js';
+import type { Db } from '../../store/schema.js';
+import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
+import { keyOf, translationFields, type EntryFields } from '../changes/change.js';
+import type { ImportState, StoredEntry } from './import-state.js';
+import type { ImportPlan } from './plan-import.js';
+
+const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** What the import's writes changed, counted as the set's summary counts them. */
+function countChanges(plan: ImportPlan, entryUpdates: number): { created: number; updated: number } {
+  let translationUpdates = 0;
+  for (const write of plan.translations) if (write.replaces) translationUpdates += 1;
+  const groups = plan.groups.length + (plan.topLevelGroupId ? 1 : 0);
+  return { created: groups + plan.entries.length + plan.translations.length - translationUpdates, updated: entryUpdates + translationUpdates };
+}
+
+/**
+ * Records the import's change set and its changes; answers the set's id. `entryId` maps a planned
+ * entry id to the id written (import-project.ts hands new entries out in ascending order).
+ */
+export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPlan, state: ImportState, entryId: (planned: string) => string): Promise<string> {
+  const groupPaths = new Map<string, readonly string[]>();
+  for (const group of state.groups.values()) groupPaths.set(group.id, group.path);
+  if (state.topLevelGroupId) groupPaths.set(state.topLevelGroupId, []);
+  if (plan.topLevelGroupId) groupPaths.set(plan.topLevelGroupId, []);
+  for (const group of plan.groups) groupPaths.set(group.id, [...(group.parentId === null ? [] : groupPaths.get(group.parentId)!), group.name]);
+  const storedById = new Map<string, StoredEntry>();
+  for (const entry of state.entries.values()) storedById.set(entry.id, entry);
+  const newById = new Map(plan.entries.map((entry) => [entry.id, entry]));
+
+  const rows: (() => writes.Row)[] = [];
+  const row = (target: string, op: string, groupId: string | null, entry: string | null, language: string | null, key: string, before: string | null, after: string | null) =>
+    [set.id, set.projectId, String(set.version), target, op, groupId, entry, language, key, before, after] as const;
+
+  if (plan.topLevelGroupId) {
+    const after = { technicalName: TOP_LEVEL_GROUP_NAME, displayName: TOP_LEVEL_DISPLAY_NAME, parentId: null };
+    const id = plan.topLevelGroupId;
+    rows.push(() => row('group', 'create', id, null, null, '', null, json(after)));
+  }
+  for (const group of plan.groups) {
+    rows.push(() => row('group', 'create', group.id, null, null, keyOf(groupPaths.get(group.id)!), null, json({ technicalName: group.name, displayName: group.name, parentId: group.parentId })));
+  }
+  for (const entry of plan.entries) {
+    rows.push(() => {
+      const after: EntryFields = { technicalName: entry.name, baseTerm: entry.baseTerm, contextInfo: entry.contextInfo, groupId: entry.groupId };
+      return row('entry', 'create', entry.groupId, entryId(entry.id), null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, json(after));
+    });
+  }
+  let entryUpdates = 0;
+  for (const change of plan.entryChanges) {
+    const stored = storedById.get(change.id)!;
+    const before: EntryFields = { technicalName: stored.technicalName, baseTerm: stored.baseTerm, contextInfo: stored.contextInfo, groupId: stored.groupId };
+    const after: EntryFields = { ...before, baseTerm: change.baseTerm ?? before.baseTerm, contextInfo: change.contextInfo === undefined ? before.contextInfo : change.contextInfo };
+    // An ARB metadata refill alone changes none of the fields history keeps.
+    if (after.baseTerm === before.baseTerm && after.contextInfo === before.contextInfo) continue;
+    entryUpdates += 1;
+    rows.push(() => row('entry', 'update', stored.groupId, stored.id, null, keyOf(stored.path), json(before), json(after)));
+  }
+  const first = rows.length;
+  const translations = plan.translations;
+  const translationRow = (index: number): writes.Row => {
+    const write = translations[index]!;
+    const stored = storedById.get(write.entryId);
+    const created = newById.get(write.entryId);
+    const groupId = stored?.groupId ?? created!.groupId;
+    const key = keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]);
+    const after = json(translationFields(write.text));
+    if (!write.replaces) return row('translation', 'create', groupId, entryId(write.entryId), write.language, key, null, after);
+    return row('translation', 'update', groupId, write.entryId, write.language, key, json(translationFields(stored!.translations[write.language]!)), after);
+  };
+
+  const { created, updated } = countChanges(plan, entryUpdates);
+  await writes.insertChangeSet(db, set, { created, updated, deleted: 0 });
+  await writes.insertRows(db, 'changes', writes.CHANGE_COLUMNS, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(index - first)));
+  return set.id;
+}
+

@@ -1,0 +1,53 @@
+/**
+ * The change log (CONTRACT "History"): one change set per content write, with its changes, written
+ * in the write's own transaction (store/content-writes). A change set's `version` is the project's
+ * content version after its write, so the sets of a project are one per version, in order; the
+ * changes repeat it (and their project) so that a feed or one entry's history is one index range.
+ * Changes are numbered by the store (an identity), not given cuids: an import records a million of
+ * them. Deleting a project removes its history (cascade). Frozen.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('change_sets')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('api_key_id', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_count', 'integer', (c) => c.notNull())
+    .addColumn('updated_count', 'integer', (c) => c.notNull())
+    .addColumn('deleted_count', 'integer', (c) => c.notNull())
+    .addColumn('revert_of', 'text')
+    .execute();
+  await db.schema.createIndex('change_sets_version').on('change_sets').columns(['project_id', 'version']).unique().execute();
+  await db.schema.createIndex('change_sets_revert_of').on('change_sets').column('revert_of').where(sql.ref('revert_of'), 'is not', null).execute();
+  await db.schema
+    .createTable('changes')
+    .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('change_set_id', 'text', (c) => c.notNull().references('change_sets.id').onDelete('cascade'))
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('target', 'text', (c) => c.notNull())
+    .addColumn('op', 'text', (c) => c.notNull())
+    .addColumn('group_id', 'text')
+    .addColumn('entry_id', 'text')
+    .addColumn('language', 'text')
+    .addColumn('key', 'text')
+    .addColumn('before_json', 'text')
+    .addColumn('after_json', 'text')
+    .execute();
+  await db.schema.createIndex('changes_project_version').on('changes').columns(['project_id', 'version']).execute();
+  await db.schema.createIndex('changes_set').on('changes').column('change_set_id').execute();
+  await db.schema.createIndex('changes_entry').on('changes').columns(['entry_id', 'version']).where(sql.ref('entry_id'), 'is not', null).execute();
+  await db.schema.createIndex('changes_group').on('changes').columns(['group_id', 'version']).where(sql.ref('group_id'), 'is not', null).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('changes').execute();
+  await db.schema.dropTable('change_sets').execute();
+}
