@@ -1,0 +1,137 @@
+/**
+ * Reading the change log (CONTRACT "History"): a project's change sets and changes as Pages, newest
+ * first, or after a version oldest first (a catch-up feed). Anyone who may read the entries may read
+ * their history; a stranger gets the project's not-found.
+ */
+import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import type { Page, PageRequest } from '../shared/page.js';
+import type { Db } from '../../store/schema.js';
+import * as history from '../../store/repositories/history.js';
+import type { Change, ChangeSource } from './change.js';
+
+/** A list of every member of the union T: one left out (or a stranger) does not compile. */
+const everyOf =
+  <T>() =>
+  <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : 'a member of the union is missing')): L =>
+    list;
+
+/** The change sources, targets and ops: the lists the API's filters and answers take. */
+export const CHANGE_SOURCES = everyOf<ChangeSource>()(['api', 'web', 'import', 'revert']);
+export const CHANGE_TARGETS = everyOf<Change['target']>()(['project', 'group', 'entry', 'translation']);
+export const CHANGE_OPS = everyOf<Change['op']>()(['create', 'update', 'delete']);
+
+export type ChangeTarget = (typeof CHANGE_TARGETS)[number];
+export type ChangeOp = (typeof CHANGE_OPS)[number];
+
+/** Who wrote a change set; a user whose row is gone keeps the id, with empty names. */
+export interface ChangeAuthor {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ChangeSetView {
+  id: string;
+  projectId: string;
+  version: number;
+  source: ChangeSource;
+  user: ChangeAuthor;
+  apiKeyId: string | null;
+  createdAt: string;
+  summary: { created: number; updated: number; deleted: number };
+  revertOf: string | null;
+  revertedBy: string | null;
+}
+
+/** A change's `before` or `after`, as the write path recorded it. */
+export type ChangedFields = Change['before'] | Change['after'];
+
+export interface ChangeView {
+  id: string;
+  changeSetId: string;
+  version: number;
+  target: ChangeTarget;
+  op: ChangeOp;
+  groupId: string | null;
+  entryId: string | null;
+  language: string | null;
+  key: string | null;
+  before: ChangedFields;
+  after: ChangedFields;
+  user: ChangeAuthor;
+  source: ChangeSource;
+  createdAt: string;
+}
+
+/** Filters both lists take: who and how, and the feed's starting version. */
+interface CommonFilters {
+  source?: ChangeSource;
+  userId?: string;
+  /** only what came after this version, oldest first */
+  afterVersion?: number;
+}
+
+export type ChangeSetQuery = PageRequest & CommonFilters;
+
+export type ChangeQuery = PageRequest &
+  CommonFilters & {
+    changeSetId?: string;
+    entryId?: string;
+    groupId?: string;
+    language?: string;
+    target?: ChangeTarget;
+  };
+
+/** The project's change sets, newest first (after `afterVersion`: oldest first). */
+export async function listChangeSets(db: Db, principal: Principal, projectId: string, query: ChangeSetQuery): Promise<Page<ChangeSetView>> {
+  await requireReader(db, principal, projectId);
+  const found = await history.listChangeSets(db, projectId, query);
+  return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeSetView) };
+}
+
+/** The project's changes, newest first (after `afterVersion`: oldest first), ties by change id. */
+export async function listChanges(db: Db, principal: Principal, projectId: string, query: ChangeQuery): Promise<Page<ChangeView>> {
+  await requireReader(db, principal, projectId);
+  const found = await history.listChanges(db, projectId, query);
+  return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeView) };
+}
+
+async function requireReader(db: Db, principal: Principal, projectId: string): Promise<void> {
+  requireCapability(await loadProjectAccess(db, principal, projectId), 'canReadEntries');
+}
+
+const authorOf = (row: history.AuthoredRecord): ChangeAuthor => ({ id: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '' });
+
+function changeSetView(row: history.ChangeSetRecord): ChangeSetView {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    version: row.version,
+    source: row.source as ChangeSource,
+    user: authorOf(row),
+    apiKeyId: row.apiKeyId,
+    createdAt: row.createdAt,
+    summary: row.summary,
+    revertOf: row.revertOf,
+    revertedBy: row.revertedBy,
+  };
+}
+
+function changeView(row: history.ChangeRecord): ChangeView {
+  return {
+    id: row.id,
+    changeSetId: row.changeSetId,
+    version: row.version,
+    target: row.target as ChangeTarget,
+    op: row.op as ChangeOp,
+    groupId: row.groupId,
+    entryId: row.entryId,
+    language: row.language,
+    key: row.key,
+    before: row.before as ChangedFields,
+    after: row.after as ChangedFields,
+    user: authorOf(row),
+    source: row.source as ChangeSource,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Reads of the change log (migration 011): a project's change sets and changes, filtered and paged,
+ * with their author's names. Driver differences end in the row mappers: a change's id (an integer on
+ * SQLite, a bigint pg answers as a string) is a decimal string, before/after are parsed JSON.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../schema.js';
+
+export interface AuthoredRecord {
+  userId: string;
+  /** null when the user's row is gone */
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface ChangeSetRecord extends AuthoredRecord {
+  id: string;
+  projectId: string;
+  version: number;
+  source: string;
+  apiKeyId: string | null;
+  createdAt: string;
+  summary: { created: number; updated: number; deleted: number };
+  revertOf: string | null;
+  /** the latest set reverting this one */
+  revertedBy: string | null;
+}
+
+export interface ChangeRecord extends AuthoredRecord {
+  id: string;
+  changeSetId: string;
+  version: number;
+  target: string;
+  op: string;
+  groupId: string | null;
+  entryId: string | null;
+  language: string | null;
+  key: string | null;
+  before: unknown;
+  after: unknown;
+  source: string;
+  createdAt: string;
+}
+
+export interface SetFilter {
+  limit: number;
+  offset: number;
+  source?: string | undefined;
+  userId?: string | undefined;
+  /** only versions after this one, oldest first; else newest first */
+  afterVersion?: number | undefined;
+}
+
+export interface ChangeFilter extends SetFilter {
+  changeSetId?: string | undefined;
+  entryId?: string | undefined;
+  groupId?: string | undefined;
+  language?: string | undefined;
+  target?: string | undefined;
+}
+
+const orderOf = (filter: SetFilter) => (filter.afterVersion === undefined ? 'desc' : 'asc');
+
+/** The project's change sets matching the filter: a page of them, and how many there are. */
+export async function listChangeSets(db: Db, projectId: string, filter: SetFilter): Promise<{ rows: ChangeSetRecord[]; total: number }> {
+  let matching = db.selectFrom('change_sets as cs').where('cs.project_id', '=', projectId);
+  if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
+  if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
+  if (filter.afterVersion !== undefined) matching = matching.where('cs.version', '>', filter.afterVersion);
+  const [rows, count] = await Promise.all([
+    matching
+      .leftJoin('users as u', 'u.id', 'cs.user_id')
+      .selectAll('cs')
+      .select(['u.first_name', 'u.last_name'])
+      .select((eb) =>
+        eb.selectFrom('change_sets as r').select('r.id').whereRef('r.revert_of', '=', 'cs.id').orderBy('r.version', 'desc').limit(1).as('reverted_by'),
+      )
+      .orderBy('cs.version', orderOf(filter))
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.total),
+    rows: rows.map((row) => ({
+      id: row.id,
+      projectId: row.project_id,
+      version: Number(row.version),
+      source: row.source,
+      userId: row.user_id,
+      firstName: row.first_name ?? null,
+      lastName: row.last_name ?? null,
+      apiKeyId: row.api_key_id,
+      createdAt: row.created_at,
+      summary: { created: Number(row.created_count), updated: Number(row.updated_count), deleted: Number(row.deleted_count) },
+      revertOf: row.revert_of,
+      revertedBy: row.reverted_by ?? null,
+    })),
+  };
+}
+
+/**
+ * The project's changes matching the filter: a page of them (by version, then id), and how many
+ * there are. The narrowest filter names the index (a change set's, an entry's, a group's); the
+ * project's own column is then only checked, so that one entry's history never ranges over the
+ * whole project's (see `checkedOnly`).
+ */
+export async function listChanges(db: Db, projectId: string, filter: ChangeFilter): Promise<{ rows: ChangeRecord[]; total: number }> {
+  const narrowed = filter.changeSetId !== undefined || filter.entryId !== undefined || filter.groupId !== undefined;
+  let matching = db
+    .selectFrom('changes as c')
+    .innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id')
+    .where(narrowed ? checkedOnly(sql.ref('c.project_id'), projectId) : sql<SqlBool>`${sql.ref('c.project_id')} = ${projectId}`);
+  if (filter.changeSetId !== undefined) matching = matching.where('c.change_set_id', '=', filter.changeSetId);
+  if (filter.entryId !== undefined) matching = matching.where('c.entry_id', '=', filter.entryId);
+  if (filter.groupId !== undefined) matching = matching.where('c.group_id', '=', filter.groupId);
+  if (filter.language !== undefined) matching = matching.where('c.language', '=', filter.language);
+  if (filter.target !== undefined) matching = matching.where('c.target', '=', filter.target);
+  if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
+  if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
+  if (filter.afterVersion !== undefined) matching = matching.where('c.version', '>', filter.afterVersion);
+  const order = orderOf(filter);
+  const [rows, count] = await Promise.all([
+    matching
+      .leftJoin('users as u', 'u.id', 'cs.user_id')
+      .selectAll('c')
+      .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
+      .orderBy('c.version', order)
+      .orderBy('c.id', order)
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.total),
+    rows: rows.map((row) => ({
+      id: String(row.id),
+      changeSetId: row.change_set_id,
+      version: Number(row.version),
+      target: row.target,
+      op: row.op,
+      groupId: row.group_id,
+      entryId: row.entry_id,
+      language: row.language,
+      key: row.key,
+      before: parsed(row.before_json),
+      after: parsed(row.after_json),
+      source: row.source,
+      userId: row.user_id,
+      firstName: row.first_name ?? null,
+      lastName: row.last_name ?? null,
+      createdAt: row.created_at,
+    })),
+  };
+}
+
+const parsed = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
+
+/**
+ * `column = value` as a check that no index serves: SQLite, without statistics, may otherwise range
+ * over the project's changes_project_version instead of the far narrower entry's or group's index.
+ */
+const checkedOnly = (column: Expression<string>, value: string) => sql<SqlBool>`(${column} || '') = ${value}`;
