@@ -221,6 +221,24 @@ const ROUTES: RouteCase[] = [
     check: (response) => expect(response.body).toMatchObject({ dryRun: false, groups: { created: 0 }, entries: { created: 1 } }),
   },
   {
+    // the history is read access: every reader sees the world's writes (its entry's creation among them)
+    method: 'GET', route: '/projects/{id}/change-sets', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/change-sets?limit=100` }),
+    check: (response, { world }) => {
+      expect(response.body.total).toBeGreaterThanOrEqual(4);
+      for (const set of response.body.result) expect(set.projectId).toBe(world.project.id);
+    },
+  },
+  {
+    method: 'GET', route: '/projects/{id}/changes', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/changes?entryId=${world.entry.id}&afterVersion=0` }),
+    check: (response, { world }) =>
+      expect(response.body.result.slice(0, 2).map((change: { target: string; op: string; entryId: string }) => [change.target, change.op, change.entryId])).toEqual([
+        ['entry', 'create', world.entry.id],
+        ['translation', 'create', world.entry.id],
+      ]),
+  },
+  {
     // reading the member list is read access: every confirmed member, the over-limit one included
     method: 'GET', route: '/projects/{id}/members', scope: 'project', success: 200,
     request: async ({ world }) => ({ path: `/projects/${world.project.id}/members` }),

@@ -108,6 +108,15 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
 
   await call('DELETE', `/entries/${entry.id}`, 204, { key });
   await call('DELETE', `/groups/${sub.id}`, 204, { key });
+  // the history of every write above: each target and op, the import's, the group delete's
+  await call('GET', `${p}/changes`, 200, { key });
+  await call('GET', `${p}/changes?entryId=${entry.id}&limit=5`, 200, { key });
+  await call('GET', `${p}/changes?target=member`, 400, { key });
+  await call('GET', '/projects/no-such-project/changes', 404, { key });
+  await call('GET', `${p}/change-sets`, 200, { key });
+  await call('GET', `${p}/change-sets?afterVersion=2&source=import`, 200, { key });
+  await call('GET', `${p}/change-sets?afterVersion=-1`, 400, { key });
+  await call('GET', '/projects/no-such-project/change-sets', 404, { key });
   await call('POST', `${p}/transfer-ownership`, 200, { key, body: { userId: second.id } });
   await call('DELETE', p, 403, { key });
   await call('DELETE', p, 204, { key: second.apiKey });

@@ -61,14 +61,14 @@ export interface ChangeFilter extends SetFilter {
 
 const orderOf = (filter: SetFilter) => (filter.afterVersion === undefined ? 'desc' : 'asc');
 
-/** The project's change sets matching the filter: a page of them, and how many there are. */
-export async function listChangeSets(db: Db, projectId: string, filter: SetFilter): Promise<{ rows: ChangeSetRecord[]; total: number }> {
+/** The statements of a page of the project's change sets (by version) and of their count; exported for the plans' test. */
+export function changeSetStatements(db: Db, projectId: string, filter: SetFilter) {
   let matching = db.selectFrom('change_sets as cs').where('cs.project_id', '=', projectId);
   if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
   if (filter.afterVersion !== undefined) matching = matching.where('cs.version', '>', filter.afterVersion);
-  const [rows, count] = await Promise.all([
-    matching
+  return {
+    page: matching
       .leftJoin('users as u', 'u.id', 'cs.user_id')
       .selectAll('cs')
       .select(['u.first_name', 'u.last_name'])
@@ -77,10 +77,15 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
       )
       .orderBy('cs.version', orderOf(filter))
       .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .offset(filter.offset),
+    count: matching.select((eb) => eb.fn.countAll().as('total')),
+  };
+}
+
+/** The project's change sets matching the filter: a page of them, and how many there are. */
+export async function listChangeSets(db: Db, projectId: string, filter: SetFilter): Promise<{ rows: ChangeSetRecord[]; total: number }> {
+  const statements = changeSetStatements(db, projectId, filter);
+  const [rows, count] = await Promise.all([statements.page.execute(), statements.count.executeTakeFirstOrThrow()]);
   return {
     total: Number(count.total),
     rows: rows.map((row) => ({
@@ -101,12 +106,12 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
 }
 
 /**
- * The project's changes matching the filter: a page of them (by version, then id), and how many
- * there are. The narrowest filter names the index (a change set's, an entry's, a group's); the
- * project's own column is then only checked, so that one entry's history never ranges over the
- * whole project's (see `checkedOnly`).
+ * The statements of a page of the project's changes (by version, then id) and of their count. The
+ * narrowest filter names the index (a change set's, an entry's, a group's); the project's own column
+ * is then only checked, so that one entry's history never ranges over the whole project's
+ * (`checkedOnly`). Exported for the test that reads their plans.
  */
-export async function listChanges(db: Db, projectId: string, filter: ChangeFilter): Promise<{ rows: ChangeRecord[]; total: number }> {
+export function changeStatements(db: Db, projectId: string, filter: ChangeFilter) {
   const narrowed = filter.changeSetId !== undefined || filter.entryId !== undefined || filter.groupId !== undefined;
   let matching = db
     .selectFrom('changes as c')
@@ -121,18 +126,23 @@ export async function listChanges(db: Db, projectId: string, filter: ChangeFilte
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
   if (filter.afterVersion !== undefined) matching = matching.where('c.version', '>', filter.afterVersion);
   const order = orderOf(filter);
-  const [rows, count] = await Promise.all([
-    matching
+  return {
+    page: matching
       .leftJoin('users as u', 'u.id', 'cs.user_id')
       .selectAll('c')
       .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
       .orderBy('c.version', order)
       .orderBy('c.id', order)
       .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .offset(filter.offset),
+    count: matching.select((eb) => eb.fn.countAll().as('total')),
+  };
+}
+
+/** The project's changes matching the filter: a page of them, and how many there are. */
+export async function listChanges(db: Db, projectId: string, filter: ChangeFilter): Promise<{ rows: ChangeRecord[]; total: number }> {
+  const statements = changeStatements(db, projectId, filter);
+  const [rows, count] = await Promise.all([statements.page.execute(), statements.count.executeTakeFirstOrThrow()]);
   return {
     total: Number(count.total),
     rows: rows.map((row) => ({
