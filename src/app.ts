@@ -22,6 +22,7 @@ import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { checkRoutes } from './http/routes/checks.js';
 import { healthRoutes, type Lifecycle } from './http/routes/health.js';
 import { historyRoutes } from './http/routes/history.js';
+import { revertRoutes } from './http/routes/revert.js';
 import { importRoutes } from './http/routes/imports.js';
 import { installValidation } from './http/plugins/validation.js';
 import { entryRoutes } from './http/routes/entries.js';
@@ -142,6 +143,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         await authenticated.register(checkRoutes(store.reader), options);
         await authenticated.register(importRoutes(importMaxBytes), options);
         await authenticated.register(historyRoutes, options);
+        await authenticated.register(revertRoutes, options);
         await authenticated.register(profileRoute, options);
         await authenticated.register(usageRoute(store.usage), options);
         await authenticated.register(webAppSupportRoutes, options);

@@ -1,0 +1,196 @@
+/**
+ * Carries out a revert's plan in its transaction and says, as changes, what it did: the new change
+ * set's record (so a revert can itself be reverted). Deletes go first (children before parents), then
+ * what comes back (parents before children, under new ids), then the updates put back.
+ */
+import * as entries from '../../../store/repositories/entries.js';
+import * as groups from '../../../store/repositories/groups.js';
+import * as missing from '../../../store/repositories/missing-translations.js';
+import * as writes from '../../../store/repositories/imports.js';
+import { updateProject } from '../../../store/repositories/projects.js';
+import { deleteEntries } from '../../../store/repositories/revert-reads.js';
+import type { Db } from '../../../store/schema.js';
+import type { KeyStyle } from '../../../names/technical-names.js';
+import { relistLanguages, type LanguageChange } from '../../projects/change-languages.js';
+import { newId } from '../../shared/ids.js';
+import {
+  keyOf,
+  type Change,
+  type EntryFields,
+  type GroupFields,
+  type ProjectFields,
+  type RemovedEntry,
+  type RemovedGroup,
+  type RemovedSubgroup,
+  type TranslationFields,
+} from '../change.js';
+import { entryFields } from '../fields.js';
+import type { RevertAction, Snapshot } from './plan-revert.js';
+
+export interface AppliedRevert {
+  changes: Change[];
+  /** each entry or group brought back, once (its subtree came with it) */
+  created: { target: 'group' | 'entry'; key: string; id: string }[];
+  /** the project's languages put back: their missing rows follow after commit */
+  languages: LanguageChange | undefined;
+}
+
+type Removed = Omit<RemovedEntry, 'groupId'>;
+
+export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly RevertAction[], userId: string, now: string): Promise<AppliedRevert> {
+  const projectId = snapshot.project.id;
+  const applied: AppliedRevert = { changes: [], created: [], languages: undefined };
+  const newIds = new Map<string, string>();
+  const newPaths = new Map<string, string[]>();
+  const pathOf = (groupId: string): string[] => {
+    const known = newPaths.get(groupId);
+    if (known) return known;
+    const group = snapshot.groups.get(groupId);
+    if (!group) return [];
+    const path = [...(group.parent_id === null ? [] : pathOf(group.parent_id)), group.technical_name];
+    newPaths.set(groupId, path);
+    return path;
+  };
+  const entryKey = (entryId: string, fallback: string | null): string => {
+    const entry = snapshot.entries.get(entryId);
+    return entry ? keyOf([...pathOf(entry.group_id), entry.technical_name]) : (fallback ?? '');
+  };
+
+  // 1. Creates undone: translations, then entries (with what cascades), then groups, children first.
+  const deletedEntries = new Set(actions.filter((a) => a.kind === 'delete' && a.object.target === 'entry').map((a) => a.object.entryId!));
+  const entriesToDelete: string[] = [];
+  for (const action of actions) {
+    if (action.kind !== 'delete') continue;
+    const { object } = action;
+    if (object.target === 'translation') {
+      const { entryId, language } = object.object as { entryId: string; language: string };
+      if (!deletedEntries.has(entryId)) {
+        await entries.deleteTranslation(db, entryId, language);
+        await missing.markUntranslated(db, entryId, language);
+      }
+      applied.changes.push({ target: 'translation', op: 'delete', entryId, groupId: object.groupId!, language, key: object.key ?? '', before: action.current as unknown as TranslationFields, after: null });
+    } else if (object.target === 'entry') {
+      const row = snapshot.entries.get(object.entryId!)!;
+      entriesToDelete.push(row.id);
+      applied.changes.push({ target: 'entry', op: 'delete', entryId: row.id, groupId: row.group_id, key: object.key ?? '', before: { ...entryFields(row), arbMetadata: row.arb_metadata, translations: [] }, after: null });
+    } else if (object.target === 'group') {
+      if (entriesToDelete.length > 0) await deleteEntries(db, entriesToDelete.splice(0));
+      await groups.deleteGroup(db, object.groupId!);
+      applied.changes.push({ target: 'group', op: 'delete', groupId: object.groupId!, key: object.key ?? '', before: { ...(action.current as unknown as GroupFields), groups: [], entries: [] }, after: null });
+    }
+  }
+  if (entriesToDelete.length > 0) await deleteEntries(db, entriesToDelete);
+
+  // 2. Deleted entries and groups back under new ids, parents first, with their subtrees.
+  const rows = { groups: [] as writes.Row[], entries: [] as writes.Row[], translations: [] as writes.Row[], missing: [] as writes.Row[] };
+  const languages = snapshot.project.translationLanguages;
+  const addEntry = (removed: Removed, groupId: string, groupPath: readonly string[]): string => {
+    const id = newId();
+    const key = keyOf([...groupPath, removed.technicalName]);
+    rows.entries.push([id, projectId, groupId, removed.technicalName, removed.baseTerm, removed.baseTerm.toLowerCase(), removed.contextInfo, removed.arbMetadata, now, now]);
+    applied.changes.push({
+      target: 'entry',
+      op: 'create',
+      entryId: id,
+      groupId,
+      key,
+      before: null,
+      after: { technicalName: removed.technicalName, baseTerm: removed.baseTerm, contextInfo: removed.contextInfo, groupId },
+    });
+    const given = new Set<string>();
+    for (const translation of removed.translations) {
+      if (!languages.includes(translation.language)) continue;
+      given.add(translation.language);
+      rows.translations.push([newId(), id, translation.language, translation.text, userId, now, now]);
+      const after: TranslationFields = { text: translation.text, state: translation.state, outdated: translation.outdated };
+      applied.changes.push({ target: 'translation', op: 'create', entryId: id, groupId, language: translation.language, key, before: null, after });
+    }
+    for (const language of languages) if (!given.has(language)) rows.missing.push([id, language, projectId, now]);
+    return id;
+  };
+  const addGroup = (removed: RemovedSubgroup, parentId: string | null, parentPath: readonly string[]): string => {
+    const id = newId();
+    const path = [...parentPath, removed.technicalName];
+    newPaths.set(id, path);
+    rows.groups.push([id, projectId, parentId, removed.technicalName, removed.displayName, now]);
+    applied.changes.push({ target: 'group', op: 'create', groupId: id, key: keyOf(path), before: null, after: { technicalName: removed.technicalName, displayName: removed.displayName, parentId } });
+    for (const child of removed.groups) addGroup(child, id, path);
+    for (const entry of removed.entries) addEntry(entry, id, path);
+    return id;
+  };
+  for (const action of actions) {
+    if (action.kind !== 'recreate') continue;
+    const { object } = action;
+    if (object.target === 'group') {
+      const removed = action.to as unknown as RemovedGroup;
+      const parentId = removed.parentId === null ? null : (newIds.get(removed.parentId) ?? removed.parentId);
+      const id = addGroup(removed, parentId, parentId === null ? [] : pathOf(parentId));
+      newIds.set(object.groupId!, id);
+      applied.created.push({ target: 'group', key: keyOf(newPaths.get(id)!), id });
+    } else if (object.target === 'entry') {
+      const removed = action.to as unknown as RemovedEntry;
+      const groupId = newIds.get(removed.groupId) ?? removed.groupId;
+      const id = addEntry(removed, groupId, pathOf(groupId));
+      newIds.set(object.entryId!, id);
+      applied.created.push({ target: 'entry', key: keyOf([...pathOf(groupId), removed.technicalName]), id });
+    }
+  }
+  await writes.insertRows(db, 'groups', writes.GROUP_COLUMNS, rows.groups.length, (i) => rows.groups[i]!);
+  await writes.insertRows(db, 'entries', writes.ENTRY_COLUMNS, rows.entries.length, (i) => rows.entries[i]!);
+  await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, rows.translations.length, (i) => rows.translations[i]!);
+  await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, rows.missing.length, (i) => rows.missing[i]!);
+
+  // 3. Updates (and removed translations) put back.
+  for (const action of actions) {
+    if (action.kind !== 'restore') continue;
+    const { object } = action;
+    switch (object.target) {
+      case 'project': {
+        const to = action.to as unknown as ProjectFields;
+        const from = action.current as unknown as ProjectFields;
+        const languagesChanged = JSON.stringify(to.translationLanguages) !== JSON.stringify(from.translationLanguages);
+        if (languagesChanged) applied.languages = await relistLanguages(db, projectId, to.translationLanguages);
+        await updateProject(db, projectId, { name: to.name, baseLanguage: to.baseLanguage, translationLanguages: to.translationLanguages, keyStyle: to.keyStyle as KeyStyle });
+        applied.changes.push({ target: 'project', op: 'update', key: null, before: from, after: to });
+        break;
+      }
+      case 'group': {
+        const to = action.to as unknown as GroupFields;
+        await groups.updateGroup(db, object.groupId!, { technical_name: to.technicalName, display_name: to.displayName, parent_id: to.parentId });
+        const path = [...(to.parentId === null ? [] : pathOf(to.parentId)), to.technicalName];
+        newPaths.set(object.groupId!, path);
+        applied.changes.push({ target: 'group', op: 'update', groupId: object.groupId!, key: keyOf(path), before: action.current as unknown as GroupFields, after: to });
+        break;
+      }
+      case 'entry': {
+        const to = action.to as unknown as EntryFields;
+        await entries.updateEntry(db, object.entryId!, { technical_name: to.technicalName, base_term: to.baseTerm, base_term_key: to.baseTerm.toLowerCase(), context_info: to.contextInfo, updated_at: now });
+        const key = keyOf([...pathOf(to.groupId), to.technicalName]);
+        applied.changes.push({ target: 'entry', op: 'update', entryId: object.entryId!, groupId: to.groupId, key, before: action.current as unknown as EntryFields, after: to });
+        break;
+      }
+      case 'translation': {
+        const to = action.to as unknown as TranslationFields;
+        const { entryId: loggedEntryId, language } = object.object as { entryId: string; language: string };
+        const entryId = newIds.get(loggedEntryId) ?? loggedEntryId;
+        const stored = snapshot.translations.get(`${entryId}:${language}`);
+        await entries.upsertTranslation(db, {
+          id: stored?.id ?? newId(),
+          entry_id: entryId,
+          language,
+          translation: to.text,
+          translator_id: userId,
+          created_at: stored?.created_at ?? now,
+          updated_at: now,
+        });
+        await missing.markTranslated(db, entryId, language);
+        const groupId = snapshot.entries.get(entryId)?.group_id ?? object.groupId!;
+        const where = { target: 'translation', entryId, groupId, language, key: entryKey(entryId, object.key) } as const;
+        const current = action.current as unknown as TranslationFields | null;
+        applied.changes.push(current ? { ...where, op: 'update', before: current, after: to } : { ...where, op: 'create', before: null, after: to });
+        break;
+      }
+    }
+  }
+  return applied;
+}
