@@ -52,6 +52,10 @@ export function notReadTable(notRead: readonly FileNotRead[]): string[] {
   return table('Files not read', ['file', 'why'], notRead.map((file) => [cut(name(file), 50), cut(file.why, 100)]), notRead.length);
 }
 
+/** The import's change set, so that it is undone with one command; none in a dry run, a write of nothing, or from a server without history. */
+const changeSetLine = (id: string | null | undefined): string[] =>
+  typeof id === 'string' ? [`Change set: ${printable(id)} (undo with: tolk revert --change-set ${printable(id)})`] : [];
+
 /** The report as lines of text; `files`, what became of each file found (files-account.ts). */
 export function reportTable(report: ImportReport, files: FilesAccount): string {
   const { groups, entries, translations } = report;
@@ -65,6 +69,7 @@ export function reportTable(report: ImportReport, files: FilesAccount): string {
     `  groups        ${count(groups.created)} new`,
     `  entries       ${count(entries.created)} new, ${count(entries.updated)} updated, ${count(entries.unchanged)} unchanged`,
     `  translations  ${count(translations.created)} new, ${count(translations.updated)} updated, ${count(translations.unchanged)} unchanged`,
+    ...changeSetLine(report.changeSetId),
     ...(known ? table('Files read', ['file', 'language', 'texts'], rows, rows.length + unlisted) : []),
     ...notReadTable(files.notRead),
     ...table('Conflicts: stored texts kept (--mode overwrite replaces them)', ['key', 'language', 'stored', 'imported'],
