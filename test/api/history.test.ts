@@ -140,7 +140,7 @@ describe.each(DIALECTS)('history on %s', (dialect) => {
   it('records the project change with its fields and no key', async () => {
     const [change] = await changesOf('?target=project');
     expect(change).toMatchObject({ target: 'project', op: 'update', key: null, groupId: null, entryId: null, language: null });
-    expect(change.before).toMatchObject({ name: 'Shop app', translationLanguages: ['de', 'pt-BR'], keyStyle: 'camelCase' });
+    expect(change.before).toEqual({ name: 'Shop app', baseLanguage: 'en', translationLanguages: ['de', 'pt-BR'], keyStyle: 'camelCase' });
     expect(change.after).toMatchObject({ name: 'Shop app 2' });
   });
 

@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Change, ChangeSet } from '../../http/schemas/history.js';
+import { cut } from '../push/report-table.js';
 import { printable } from '../terminal-text.js';
 
 export type ChangeSetItem = Static<typeof ChangeSet>;
@@ -15,12 +16,6 @@ export interface Listing<T> {
   total: number;
   result: T[];
 }
-
-/** A cell: one line of printable text, cut to `width`. */
-const cut = (text: string, width: number) => {
-  const line = printable(String(text).replace(/\s+/g, ' '));
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
-};
 
 const figure = (n: number) => n.toLocaleString('en');
 

@@ -14,8 +14,8 @@ export type { ImportReport };
 const SHOWN = 50;
 const WIDTH = 60;
 
-/** A cell: one line of printable text, cut to `width`. */
-const cut = (text: string, width = WIDTH) => {
+/** A cell: one line of printable text, cut to `width` (`tolk history`'s tables' too). */
+export const cut = (text: string, width = WIDTH) => {
   const line = printable(String(text).replace(/\s+/g, ' '));
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 };
