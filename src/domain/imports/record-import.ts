@@ -15,12 +15,15 @@ const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** An entry's fields as an import records them: with its ARB metadata when the import changes that. */
+type RecordedEntry = EntryFields & { arbMetadata?: string | null };
+
 /** What the import's writes changed, counted as the set's summary counts them. */
-function countChanges(plan: ImportPlan, entryUpdates: number): { created: number; updated: number } {
+function countChanges(plan: ImportPlan): { created: number; updated: number } {
   let translationUpdates = 0;
   for (const write of plan.translations) if (write.replaces) translationUpdates += 1;
   const groups = plan.groups.length + (plan.topLevelGroupId ? 1 : 0);
-  return { created: groups + plan.entries.length + plan.translations.length - translationUpdates, updated: entryUpdates + translationUpdates };
+  return { created: groups + plan.entries.length + plan.translations.length - translationUpdates, updated: plan.entryChanges.length + translationUpdates };
 }
 
 /**
@@ -55,14 +58,14 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
       return row('entry', 'create', entry.groupId, entryId(entry.id), null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, json(after));
     });
   }
-  let entryUpdates = 0;
   for (const change of plan.entryChanges) {
     const stored = storedById.get(change.id)!;
-    const before: EntryFields = { technicalName: stored.technicalName, baseTerm: stored.baseTerm, contextInfo: stored.contextInfo, groupId: stored.groupId };
-    const after: EntryFields = { ...before, baseTerm: change.baseTerm ?? before.baseTerm, contextInfo: change.contextInfo === undefined ? before.contextInfo : change.contextInfo };
-    // An ARB metadata refill alone changes none of the fields history keeps.
-    if (after.baseTerm === before.baseTerm && after.contextInfo === before.contextInfo) continue;
-    entryUpdates += 1;
+    const fields: EntryFields = { technicalName: stored.technicalName, baseTerm: stored.baseTerm, contextInfo: stored.contextInfo, groupId: stored.groupId };
+    // The flutter export writes the ARB metadata (placeholder types, examples) again, so a change of it, even
+    // alone, changes the project: it is then recorded on both sides (left out where the import keeps it).
+    const metadata = change.arbMetadata === undefined ? {} : { before: { arbMetadata: stored.arbMetadata }, after: { arbMetadata: change.arbMetadata } };
+    const before: RecordedEntry = { ...fields, ...metadata.before };
+    const after: RecordedEntry = { ...fields, baseTerm: change.baseTerm ?? fields.baseTerm, contextInfo: change.contextInfo === undefined ? fields.contextInfo : change.contextInfo, ...metadata.after };
     rows.push(() => row('entry', 'update', stored.groupId, stored.id, null, keyOf(stored.path), json(before), json(after)));
   }
   const first = rows.length;
@@ -78,7 +81,7 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
     return row('translation', 'update', groupId, write.entryId, write.language, key, json(translationFields(stored!.translations[write.language]!)), after);
   };
 
-  const { created, updated } = countChanges(plan, entryUpdates);
+  const { created, updated } = countChanges(plan);
   await writes.insertChangeSet(db, set, { created, updated, deleted: 0 });
   await writes.insertRows(db, 'changes', writes.CHANGE_COLUMNS, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(index - first)));
   return set.id;
