@@ -29,6 +29,13 @@ export const revertCases: CensusCase[] = [
     },
   },
   {
+    operation: REVERT_SET, name: 'an import that created an entry with a translation undone: one change, the translation in its before', status: 200, changes: 1,
+    prepare: async (context) => {
+      const imported = await written(context, 'POST', `/projects/${context.world.project.id}/import?format=json`, { en: { other: { fresh: 'Fresh' } }, de: { other: { fresh: 'Frisch' } } });
+      return { source: 'revert', revertOf: imported.id, request: { method: 'POST', path: `/change-sets/${imported.id}/revert` }, check: answerNamesSet };
+    },
+  },
+  {
     operation: REVERT_SET, name: 'a revert undone (a redo), from the web app', status: 200, changes: 3,
     prepare: async (context) => {
       const imported = await overwriteImport(context);

@@ -24,7 +24,7 @@ import {
   type RemovedSubgroup,
   type TranslationFields,
 } from '../change.js';
-import { entryFields } from '../fields.js';
+import { entryFields, groupFields } from '../fields.js';
 import type { RevertAction, Snapshot } from './plan-revert.js';
 
 export interface AppliedRevert {
@@ -36,6 +36,60 @@ export interface AppliedRevert {
 }
 
 type Removed = Omit<RemovedEntry, 'groupId'>;
+
+/**
+ * Deletes what the plan undoes (its planner made sure that everything under each object goes too),
+ * and records one change per root: a translation whose entry stays, an entry whose group stays, a
+ * group whose parent stays, each `before` holding what went with it (CONTRACT "History").
+ */
+async function undoCreates(db: Db, snapshot: Snapshot, actions: readonly RevertAction[], applied: AppliedRevert): Promise<void> {
+  const deletes = actions.filter((action): action is Extract<RevertAction, { kind: 'delete' }> => action.kind === 'delete');
+  const entriesGoing = new Set(deletes.filter((a) => a.object.target === 'entry').map((a) => a.object.entryId!));
+  const groupsGoing = new Set(deletes.filter((a) => a.object.target === 'group').map((a) => a.object.groupId!));
+  const translationsOf = new Map<string, RemovedEntry['translations']>();
+  const entriesOf = new Map<string, Removed[]>();
+  const groupsOf = new Map<string, RemovedSubgroup[]>();
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+  const rootEntries: string[] = [];
+  // Children come first in the plan's order: a translation before its entry, a sub-group before its group.
+  for (const action of deletes) {
+    const { object } = action;
+    if (object.target === 'translation') {
+      const { entryId, language } = object.object as { entryId: string; language: string };
+      const before = action.current as unknown as TranslationFields;
+      if (entriesGoing.has(entryId)) {
+        push(translationsOf, entryId, { language, ...before });
+        continue;
+      }
+      await entries.deleteTranslation(db, entryId, language);
+      await missing.markUntranslated(db, entryId, language);
+      applied.changes.push({ target: 'translation', op: 'delete', entryId, groupId: object.groupId!, language, key: object.key ?? '', before, after: null });
+    } else if (object.target === 'entry') {
+      const row = snapshot.entries.get(object.entryId!)!;
+      const translations = (translationsOf.get(row.id) ?? []).sort((x, y) => (x.language < y.language ? -1 : 1));
+      const removed: RemovedEntry = { ...entryFields(row), arbMetadata: row.arb_metadata, translations };
+      if (groupsGoing.has(row.group_id)) {
+        const { groupId: _group, ...withoutGroup } = removed;
+        push(entriesOf, row.group_id, withoutGroup);
+        continue;
+      }
+      rootEntries.push(row.id);
+      applied.changes.push({ target: 'entry', op: 'delete', entryId: row.id, groupId: row.group_id, key: object.key ?? '', before: removed, after: null });
+    } else if (object.target === 'group') {
+      const row = snapshot.groups.get(object.groupId!)!;
+      const removed: RemovedGroup = { ...groupFields(row), groups: groupsOf.get(row.id) ?? [], entries: entriesOf.get(row.id) ?? [] };
+      if (row.parent_id !== null && groupsGoing.has(row.parent_id)) {
+        const { parentId: _parent, ...withoutParent } = removed;
+        push(groupsOf, row.parent_id, withoutParent);
+        continue;
+      }
+      if (rootEntries.length > 0) await deleteEntries(db, rootEntries.splice(0));
+      await groups.deleteGroup(db, row.id);
+      applied.changes.push({ target: 'group', op: 'delete', groupId: row.id, key: object.key ?? '', before: removed, after: null });
+    }
+  }
+  if (rootEntries.length > 0) await deleteEntries(db, rootEntries);
+}
 
 export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly RevertAction[], userId: string, now: string): Promise<AppliedRevert> {
   const projectId = snapshot.project.id;
@@ -56,30 +110,8 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
     return entry ? keyOf([...pathOf(entry.group_id), entry.technical_name]) : (fallback ?? '');
   };
 
-  // 1. Creates undone: translations, then entries (with what cascades), then groups, children first.
-  const deletedEntries = new Set(actions.filter((a) => a.kind === 'delete' && a.object.target === 'entry').map((a) => a.object.entryId!));
-  const entriesToDelete: string[] = [];
-  for (const action of actions) {
-    if (action.kind !== 'delete') continue;
-    const { object } = action;
-    if (object.target === 'translation') {
-      const { entryId, language } = object.object as { entryId: string; language: string };
-      if (!deletedEntries.has(entryId)) {
-        await entries.deleteTranslation(db, entryId, language);
-        await missing.markUntranslated(db, entryId, language);
-      }
-      applied.changes.push({ target: 'translation', op: 'delete', entryId, groupId: object.groupId!, language, key: object.key ?? '', before: action.current as unknown as TranslationFields, after: null });
-    } else if (object.target === 'entry') {
-      const row = snapshot.entries.get(object.entryId!)!;
-      entriesToDelete.push(row.id);
-      applied.changes.push({ target: 'entry', op: 'delete', entryId: row.id, groupId: row.group_id, key: object.key ?? '', before: { ...entryFields(row), arbMetadata: row.arb_metadata, translations: [] }, after: null });
-    } else if (object.target === 'group') {
-      if (entriesToDelete.length > 0) await deleteEntries(db, entriesToDelete.splice(0));
-      await groups.deleteGroup(db, object.groupId!);
-      applied.changes.push({ target: 'group', op: 'delete', groupId: object.groupId!, key: object.key ?? '', before: { ...(action.current as unknown as GroupFields), groups: [], entries: [] }, after: null });
-    }
-  }
-  if (entriesToDelete.length > 0) await deleteEntries(db, entriesToDelete);
+  // 1. Creates undone. What goes with a deleted entry or group is in its change's `before`, not a change of its own.
+  await undoCreates(db, snapshot, actions, applied);
 
   // 2. Deleted entries and groups back under new ids, parents first, with their subtrees.
   const rows = { groups: [] as writes.Row[], entries: [] as writes.Row[], translations: [] as writes.Row[], missing: [] as writes.Row[] };
@@ -163,10 +195,21 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         break;
       }
       case 'entry': {
-        const to = action.to as unknown as EntryFields;
-        await entries.updateEntry(db, object.entryId!, { technical_name: to.technicalName, base_term: to.baseTerm, base_term_key: to.baseTerm.toLowerCase(), context_info: to.contextInfo, updated_at: now });
+        const to = action.to as unknown as EntryFields & { arbMetadata?: string | null };
+        // The ARB metadata goes back (and is recorded) only where the change recorded it.
+        const withMetadata = 'arbMetadata' in to;
+        await entries.updateEntry(db, object.entryId!, {
+          technical_name: to.technicalName,
+          base_term: to.baseTerm,
+          base_term_key: to.baseTerm.toLowerCase(),
+          context_info: to.contextInfo,
+          ...(withMetadata ? { arb_metadata: to.arbMetadata ?? null } : {}),
+          updated_at: now,
+        });
+        const { arbMetadata, ...current } = action.current as unknown as EntryFields & { arbMetadata: string | null };
+        const before = withMetadata ? { ...current, arbMetadata } : current;
         const key = keyOf([...pathOf(to.groupId), to.technicalName]);
-        applied.changes.push({ target: 'entry', op: 'update', entryId: object.entryId!, groupId: to.groupId, key, before: action.current as unknown as EntryFields, after: to });
+        applied.changes.push({ target: 'entry', op: 'update', entryId: object.entryId!, groupId: to.groupId, key, before, after: to });
         break;
       }
       case 'translation': {

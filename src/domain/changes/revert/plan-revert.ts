@@ -47,7 +47,10 @@ const COMPARED: Record<NettedObject['target'], readonly string[]> = {
 
 function same(target: NettedObject['target'], a: Fields | null, b: Fields | null): boolean {
   if (a === null || b === null) return a === b;
-  return COMPARED[target].every((field) => JSON.stringify(a[field] ?? null) === JSON.stringify(b[field] ?? null));
+  const equal = (field: string) => JSON.stringify(a[field] ?? null) === JSON.stringify(b[field] ?? null);
+  // An entry's ARB metadata is recorded only by the imports that change it: compared where both sides have it.
+  if (target === 'entry' && 'arbMetadata' in a && 'arbMetadata' in b && !equal('arbMetadata')) return false;
+  return COMPARED[target].every(equal);
 }
 
 /**
@@ -62,6 +65,10 @@ export interface Snapshot {
   entries: Map<string, EntryRow>;
   /** `entryId:language` → the translation, for every entry above */
   translations: Map<string, TranslationRow>;
+  /** entry id → the languages it has a translation in */
+  languagesOf: Map<string, string[]>;
+  /** group id → its sub-groups and (of the entries above) its entries */
+  childrenOf: Map<string, { groups: string[]; entries: string[] }>;
 }
 
 export async function loadSnapshot(db: Db, project: ProjectRecord, objects: readonly NettedObject[]): Promise<Snapshot> {
@@ -75,11 +82,19 @@ export async function loadSnapshot(db: Db, project: ProjectRecord, objects: read
   for (const row of await entryIdsOfGroups(db, groupIds)) entryIds.add(row.id);
   const entryRows = await entriesByIds(db, [...entryIds]);
   const translationRows = await translationsOfEntries(db, entryRows.map((row) => row.id));
+  const languagesOf = new Map<string, string[]>();
+  for (const row of translationRows) languagesOf.set(row.entry_id, [...(languagesOf.get(row.entry_id) ?? []), row.language]);
+  const childrenOf = new Map<string, { groups: string[]; entries: string[] }>();
+  const childrenOfGroup = (id: string) => childrenOf.get(id) ?? childrenOf.set(id, { groups: [], entries: [] }).get(id)!;
+  for (const row of groupRows) if (row.parent_id !== null) childrenOfGroup(row.parent_id).groups.push(row.id);
+  for (const row of entryRows) childrenOfGroup(row.group_id).entries.push(row.id);
   return {
     project,
     groups: new Map(groupRows.map((row) => [row.id, row])),
     entries: new Map(entryRows.map((row) => [row.id, row])),
     translations: new Map(translationRows.map((row) => [`${row.entry_id}:${row.language}`, row])),
+    languagesOf,
+    childrenOf,
   };
 }
 
@@ -93,7 +108,7 @@ function currentOf(snapshot: Snapshot, object: NettedObject): Fields | null {
     }
     case 'entry': {
       const row = snapshot.entries.get(found.entryId);
-      return row ? { ...entryFields(row) } : null;
+      return row ? { ...entryFields(row), arbMetadata: row.arb_metadata } : null;
     }
     case 'group': {
       const row = snapshot.groups.get(found.groupId);
@@ -104,6 +119,13 @@ function currentOf(snapshot: Snapshot, object: NettedObject): Fields | null {
       return { name, baseLanguage, translationLanguages, keyStyle };
     }
   }
+}
+
+/** The object now as the conflict shows it: in the shape of the change's fields (an entry's ARB metadata only where the change has it). */
+function shown(object: NettedObject, now: Fields | null): Fields | null {
+  if (now === null || object.target !== 'entry' || 'arbMetadata' in (object.after ?? object.before ?? {})) return now;
+  const { arbMetadata: _metadata, ...fields } = now;
+  return fields;
 }
 
 /** Deeper keys later: parents are brought back before their children, children undone before parents. */
@@ -118,7 +140,7 @@ export async function planRevert(db: Db, snapshot: Snapshot, setId: string, obje
   const plan: RevertPlan = { actions: [], unchanged: [], conflicts: [] };
   const current = new Map<NettedObject, Fields | null>();
   for (const object of objects) current.set(object, currentOf(snapshot, object));
-  const conflict = (object: NettedObject) => plan.conflicts.push({ object, expected: object.after, current: current.get(object) ?? null });
+  const conflict = (object: NettedObject) => plan.conflicts.push({ object, expected: object.after, current: shown(object, current.get(object) ?? null) });
 
   // Creates undone, children first: an object goes only if everything under it now goes with it.
   const deleting = new Set<string>();
@@ -186,15 +208,10 @@ export async function planRevert(db: Db, snapshot: Snapshot, setId: string, obje
 /** Whatever is under a created entry or group now is also being undone (its translations; its sub-groups and entries). */
 function nothingAddedUnder(snapshot: Snapshot, object: NettedObject, deleting: ReadonlySet<string>): boolean {
   const found = object.object;
-  if (found.target === 'entry') {
-    for (const key of snapshot.translations.keys()) if (key.startsWith(`${found.entryId}:`) && !deleting.has(`translation:${key}`)) return false;
-    return true;
-  }
-  if (found.target === 'group') {
-    for (const group of snapshot.groups.values()) if (group.parent_id === found.groupId && !deleting.has(`group:${group.id}`)) return false;
-    for (const entry of snapshot.entries.values()) if (entry.group_id === found.groupId && !deleting.has(`entry:${entry.id}`)) return false;
-  }
-  return true;
+  if (found.target === 'entry') return (snapshot.languagesOf.get(found.entryId) ?? []).every((language) => deleting.has(`translation:${found.entryId}:${language}`));
+  if (found.target !== 'group') return true;
+  const children = snapshot.childrenOf.get(found.groupId);
+  return !children || (children.groups.every((id) => deleting.has(`group:${id}`)) && children.entries.every((id) => deleting.has(`entry:${id}`)));
 }
 
 /** The creates of the reverts of `setId` still standing, by target and key (the restored object's id). */
