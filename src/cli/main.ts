@@ -2,7 +2,7 @@
  * The `tolk` command. Commands call the domain directly (never HTTP); each prints exactly one JSON
  * object on stdout, or a one-line reason on stderr with a non-zero exit. `doctor` alone prints its
  * report either way: problems found exit 1 with the report on stdout and their count on stderr.
- * `pull`, `push` and `history` are the exceptions to "never HTTP": they are clients of a running server (see cli/pull/, cli/push/, cli/history/).
+ * `pull`, `push`, `history` and `revert` are the exceptions to "never HTTP": they are clients of a running server (see cli/pull/, cli/push/, cli/history/).
  * What is printed of stored or received text goes through terminal-text.ts, so no escape sequence reaches a terminal.
  */
 import { Command, InvalidArgumentError } from 'commander';
@@ -20,6 +20,7 @@ import { jsonLine, printable } from './terminal-text.js';
 import { registerPullCommand } from './pull/pull.js';
 import { registerPushCommand } from './push/push.js';
 import { registerHistoryCommand } from './history/history.js';
+import { registerRevertCommand } from './history/revert.js';
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number ≥ 0');
@@ -124,6 +125,7 @@ program
 registerPullCommand(program);
 registerPushCommand(program);
 registerHistoryCommand(program);
+registerRevertCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
   // The reason may quote a server's message, a stored text or a file name: printable keeps it one inert line.

@@ -41,8 +41,8 @@ interface Outcome {
   code?: ErrorCode;
 }
 
-/** public: no key needed; user: any valid key; project/group/entry: the resource the path addresses. */
-type Scope = 'public' | 'user' | 'project' | 'group' | 'entry';
+/** public: no key needed; user: any valid key; project/group/entry/change: the resource the path addresses (change: a change set or change). */
+type Scope = 'public' | 'user' | 'project' | 'group' | 'entry' | 'change';
 
 interface Context {
   server: TestServer;
@@ -345,6 +345,29 @@ const ROUTES: RouteCase[] = [
       await setTranslation(server, cast.owner.apiKey, entry.id, 'de', 'Weg damit');
       return { path: `/entries/${entry.id}/translations`, body: { language: 'de' } };
     },
+  },
+  {
+    // a revert needs what the writes it undoes needed: here a translation's, canTranslate
+    method: 'POST', route: '/change-sets/{id}/revert', scope: 'change', success: 200, needs: ['canTranslate'],
+    request: async ({ server, cast, world, unique }) => {
+      const entry = await createEntry(server, cast.owner.apiKey, world.subGroup.id, unique('undone'));
+      await setTranslation(server, cast.owner.apiKey, entry.id, 'de', 'Zurück damit');
+      const sets = await server.api('GET', `/projects/${world.project.id}/change-sets?limit=1`, { key: cast.owner.apiKey });
+      return { path: `/change-sets/${sets.body.result[0].id}/revert` };
+    },
+    check: (response) => expect(response.body).toMatchObject({ dryRun: false, restored: 1, changeSet: { source: 'revert' } }),
+  },
+  {
+    // an entry's rename undone needs canEditEntries
+    method: 'POST', route: '/changes/{id}/revert', scope: 'change', success: 200, needs: ['canEditEntries'],
+    request: async ({ server, cast, world, unique }) => {
+      const entry = await createEntry(server, cast.owner.apiKey, world.subGroup.id, unique('renamed'));
+      const renamed = await server.api('PATCH', `/entries/${entry.id}`, { key: cast.owner.apiKey, body: { technicalName: unique('renamedAgain') } });
+      expect(renamed.status, renamed.text).toBe(200);
+      const changes = await server.api('GET', `/projects/${world.project.id}/changes?entryId=${entry.id}&target=entry&limit=1`, { key: cast.owner.apiKey });
+      return { path: `/changes/${changes.body.result[0].id}/revert` };
+    },
+    check: (response) => expect(response.body).toMatchObject({ restored: 1, changeSet: { summary: { created: 0, updated: 1, deleted: 0 } } }),
   },
 ];
 

@@ -87,13 +87,14 @@ function required(name: keyof typeof SOURCES, ...candidates: (string | undefined
 
 /** The server, key and project (flags > env > tolk.json), as `tolk pull` and `tolk push` both take them. */
 export function resolveServerOptions(flags: Pick<PullFlags, 'url' | 'key' | 'project'>, env: NodeJS.ProcessEnv, file: ConfigFile): Pick<PullOptions, 'url' | 'apiKey' | 'project'> {
+  return { ...resolveServerConnection(flags, env, file), project: required('project', flags.project, file.project) };
+}
+
+/** The server and key alone (a command addressing a change set needs no project). */
+export function resolveServerConnection(flags: Pick<PullFlags, 'url' | 'key'>, env: NodeJS.ProcessEnv, file: ConfigFile): Pick<PullOptions, 'url' | 'apiKey'> {
   const url = required('url', flags.url, env.TOLK_URL, file.url).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) throw new Error(`--url must be an http(s) URL of a tolk server, not "${url}"`);
-  return {
-    url,
-    apiKey: required('apiKey', flags.key, env.TOLK_API_KEY, file.apiKey),
-    project: required('project', flags.project, file.project),
-  };
+  return { url, apiKey: required('apiKey', flags.key, env.TOLK_API_KEY, file.apiKey) };
 }
 
 function maxBytesOf(flag: string | undefined): number {
