@@ -195,6 +195,25 @@ describe.each(DIALECTS)('history on %s', (dialect) => {
     expect((await list('change-sets', `?userId=${stranger.id}`))).toMatchObject({ total: 0, result: [] });
   });
 
+  it('filters changes by op, and change sets by a language their changes are in', async () => {
+    const deletes = await changesOf('?op=delete');
+    expect(deletes.map(summaryOf)).toEqual(['group delete', 'entry delete', 'translation delete pt-BR']);
+    expect((await changesOf('?op=delete&target=entry')).map((change: any) => change.key)).toEqual(['auth.doomed']);
+    expect((await changesOf('?op=update&target=entry')).map(summaryOf)).toEqual(['entry update']);
+    expect((await changesOf('?op=create')).every((change: any) => change.op === 'create' && change.before === null)).toBe(true);
+
+    const setsIn = async (language: string) => (await list('change-sets', `?language=${language}`)).result;
+    const ptSets = await setsIn('pt-BR');
+    const ptChanges = await changesOf('?language=pt-BR');
+    expect(ptSets.map((set: any) => set.id)).toEqual(ptChanges.map((change: any) => change.changeSetId));
+    // the import wrote German among its entry and group: its set is listed whole, once
+    const deSets = await setsIn('de');
+    expect(deSets.map((set: any) => set.id)).toContain(importSetId);
+    expect(deSets).toHaveLength(new Set((await changesOf('?language=de')).map((change: any) => change.changeSetId)).size);
+    expect(await list('change-sets', '?language=fr')).toMatchObject({ total: 0, result: [] });
+    expect(await list('change-sets', `?language=pt-BR&userId=${webUser.id}`)).toMatchObject({ total: 1, result: [{ source: 'web' }] });
+  });
+
   it('lists what came after a version oldest first, a catch-up feed on both lists', async () => {
     const newest = (await list('change-sets')).result;
     const since = newest[3].version;
@@ -224,10 +243,10 @@ describe.each(DIALECTS)('history on %s', (dialect) => {
     expect(sets.result).toHaveLength(1);
   });
 
-  it('answers 400 for a bad afterVersion, source, target or limit', async () => {
-    for (const query of ['?afterVersion=-1', '?afterVersion=abc', '?afterVersion=1.5', '?source=robot', '?target=member', '?limit=0', '?limit=101', '?offset=-1']) {
+  it('answers 400 for a bad afterVersion, source, target, op or limit', async () => {
+    for (const query of ['?afterVersion=-1', '?afterVersion=abc', '?afterVersion=1.5', '?source=robot', '?target=member', '?op=move', '?limit=0', '?limit=101', '?offset=-1']) {
       for (const what of ['changes', 'change-sets']) {
-        if (what === 'change-sets' && query.startsWith('?target')) continue;
+        if (what === 'change-sets' && (query.startsWith('?target') || query.startsWith('?op'))) continue;
         const response = await server.api('GET', `/projects/${projectId}/${what}${query}`, { key: key() });
         expect(response.status, `${what}${query}`).toBe(400);
         expect(response.body.code).toBe('ERR_VALIDATION');

@@ -111,12 +111,20 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   // the history of every write above: each target and op, the import's, the group delete's
   await call('GET', `${p}/changes`, 200, { key });
   await call('GET', `${p}/changes?entryId=${entry.id}&limit=5`, 200, { key });
+  const [groupDelete] = (await call('GET', `${p}/changes?target=group&op=delete`, 200, { key })).body.result;
   await call('GET', `${p}/changes?target=member`, 400, { key });
   await call('GET', '/projects/no-such-project/changes', 404, { key });
   await call('GET', `${p}/change-sets`, 200, { key });
   await call('GET', `${p}/change-sets?afterVersion=2&source=import`, 200, { key });
+  await call('GET', `${p}/change-sets?language=de`, 200, { key });
   await call('GET', `${p}/change-sets?afterVersion=-1`, 400, { key });
   await call('GET', '/projects/no-such-project/change-sets', 404, { key });
+  // the group delete undone (a dry run, then for real: back under a new id) and redone
+  await call('POST', `/changes/${groupDelete.id}/revert?dryRun=true`, 200, { key });
+  const restored = (await call('POST', `/changes/${groupDelete.id}/revert`, 200, { key })).body;
+  await call('POST', `/change-sets/${restored.changeSet.id}/revert?onConflict=skip`, 200, { key });
+  await call('POST', '/change-sets/no-such-set/revert', 404, { key });
+  await call('POST', `/changes/${groupDelete.id}/revert?onConflict=never`, 400, { key });
   await call('POST', `${p}/transfer-ownership`, 200, { key, body: { userId: second.id } });
   await call('DELETE', p, 403, { key });
   await call('DELETE', p, 204, { key: second.apiKey });

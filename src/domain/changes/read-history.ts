@@ -71,7 +71,11 @@ interface CommonFilters {
   afterVersion?: number;
 }
 
-export type ChangeSetQuery = PageRequest & CommonFilters;
+export type ChangeSetQuery = PageRequest &
+  CommonFilters & {
+    /** only sets with a translation change in this language */
+    language?: string;
+  };
 
 export type ChangeQuery = PageRequest &
   CommonFilters & {
@@ -80,6 +84,7 @@ export type ChangeQuery = PageRequest &
     groupId?: string;
     language?: string;
     target?: ChangeTarget;
+    op?: ChangeOp;
   };
 
 /** The project's change sets, newest first (after `afterVersion`: oldest first). */

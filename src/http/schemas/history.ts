@@ -138,7 +138,11 @@ const historyFilters = {
   ),
 };
 
-export const ChangeSetListQuery = Type.Object({ ...PageQuery.properties, ...historyFilters });
+export const ChangeSetListQuery = Type.Object({
+  ...PageQuery.properties,
+  language: Type.Optional(Type.String({ maxLength: 35, description: 'only change sets with a translation change in this language' })),
+  ...historyFilters,
+});
 
 export const ChangeListQuery = Type.Object({
   ...PageQuery.properties,
@@ -147,5 +151,6 @@ export const ChangeListQuery = Type.Object({
   groupId: Type.Optional(Type.String({ description: "only this group's own changes and those of its entries and their translations" })),
   language: Type.Optional(Type.String({ maxLength: 35, description: 'only translation changes in this language' })),
   target: Type.Optional(ChangeTarget),
+  op: Type.Optional(ChangeOp),
   ...historyFilters,
 });

@@ -49,14 +49,16 @@ export interface SetFilter {
   userId?: string | undefined;
   /** only versions after this one, oldest first; else newest first */
   afterVersion?: number | undefined;
+  /** sets: those with a translation change in this language; changes: the translation changes in it */
+  language?: string | undefined;
 }
 
 export interface ChangeFilter extends SetFilter {
   changeSetId?: string | undefined;
   entryId?: string | undefined;
   groupId?: string | undefined;
-  language?: string | undefined;
   target?: string | undefined;
+  op?: string | undefined;
 }
 
 const orderOf = (filter: SetFilter) => (filter.afterVersion === undefined ? 'desc' : 'asc');
@@ -67,6 +69,11 @@ export function changeSetStatements(db: Db, projectId: string, filter: SetFilter
   if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
   if (filter.afterVersion !== undefined) matching = matching.where('cs.version', '>', filter.afterVersion);
+  const language = filter.language;
+  // Probed through each candidate set's own changes (changes_set): cheap for the many small sets; a
+  // large set without the language (an import of another one) is read through once per list.
+  if (language !== undefined)
+    matching = matching.where((eb) => eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.change_set_id', '=', 'cs.id').where('lc.language', '=', language)));
   return {
     page: matching
       .leftJoin('users as u', 'u.id', 'cs.user_id')
@@ -122,6 +129,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   if (filter.groupId !== undefined) matching = matching.where('c.group_id', '=', filter.groupId);
   if (filter.language !== undefined) matching = matching.where('c.language', '=', filter.language);
   if (filter.target !== undefined) matching = matching.where('c.target', '=', filter.target);
+  if (filter.op !== undefined) matching = matching.where('c.op', '=', filter.op);
   if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
   if (filter.afterVersion !== undefined) matching = matching.where('c.version', '>', filter.afterVersion);
