@@ -39,6 +39,7 @@ import { webAppSupportRoutes } from './http/routes/web-app-support.js';
 import { ErrorBody } from './http/schemas/common.js';
 import type { Store } from './store/open-store.js';
 import { ContentCaches } from './domain/shared/content-caches.js';
+import { pruneHistory } from './domain/changes/retention.js';
 import type { TrustProxy } from './config.js';
 
 export interface AppOptions {
@@ -60,6 +61,8 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** sends the e-mail verification links (SMTP_URL; needs publicUrl); without it no mail is sent */
   mailer?: Mailer | undefined;
+  /** HISTORY_RETENTION_DAYS: prune the change log at start and hourly; unset, history is kept for ever */
+  historyRetentionDays?: number | undefined;
 }
 
 export const DEFAULT_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -71,7 +74,7 @@ const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the app: the OpenAPI generator first (it collects the routes), public routes, then the API-key scope. */
-export async function buildApp({ store, logLevel = 'info', metricsToken, metricsPublic = false, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() }, publicUrl, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, logLevel = 'info', metricsToken, metricsPublic = false, signUpOpen = true, trustProxy = false, importMaxBytes = DEFAULT_IMPORT_MAX_BYTES, lifecycle = { draining: false, inFlight: new InFlight() }, publicUrl, mailer, historyRetentionDays }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -157,5 +160,24 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
     },
     { prefix: API_PREFIX },
   );
+  if (historyRetentionDays !== undefined) scheduleHistoryPruning(app, store, historyRetentionDays);
   return app;
+}
+
+/** How often the change log is pruned (HISTORY_RETENTION_DAYS): every instance does it; a second prune finds nothing. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+function scheduleHistoryPruning(app: FastifyInstance, store: Store, days: number): void {
+  const prune = () =>
+    pruneHistory(store.db, days).then(
+      (pruned) => app.log.info({ pruned, retentionDays: days }, 'history pruned'),
+      (error: unknown) => app.log.error({ err: error }, 'history pruning failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void prune();
+    timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -38,6 +38,8 @@ export interface Config {
   readonly publicUrl: string | undefined;
   /** SMTP_URL (and SMTP_FROM): sign-up mails a verification link; unset, no mail is sent */
   readonly smtp: { readonly url: string; readonly from: string } | undefined;
+  /** HISTORY_RETENTION_DAYS: history older than this is pruned (each object's newest change kept); unset: kept for ever */
+  readonly historyRetentionDays: number | undefined;
 }
 
 /** A variable that must be one of two words, the first being the default. */
@@ -103,11 +105,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isSafeInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 600_000) {
     throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds 0–600000, got "${env.SHUTDOWN_DRAIN_MS}"`);
   }
+  const retention = env.HISTORY_RETENTION_DAYS;
+  const historyRetentionDays = retention === undefined || retention === '' ? undefined : Number(retention);
+  if (historyRetentionDays !== undefined && (!/^[1-9][0-9]*$/.test(retention!) || historyRetentionDays > 36_500)) {
+    throw new Error(`HISTORY_RETENTION_DAYS must be a whole number of days 1–36500 (unset keeps history for ever), got "${retention}"`);
+  }
   const metricsPublic = !oneOf(env, 'METRICS_PUBLIC', ['false', 'true']);
   if (metricsPublic && env.METRICS_TOKEN) throw new Error('METRICS_PUBLIC=true and METRICS_TOKEN contradict each other: set one of them');
   return Object.freeze({
     ...mailOf(env),
     importMaxBytes,
+    historyRetentionDays,
     shutdownDrainMs,
     port,
     host: env.HOST || '0.0.0.0',

@@ -26,6 +26,7 @@ export async function serve(config: Config): Promise<void> {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     mailer: config.smtp && createSmtpMailer(config.smtp.url, config.smtp.from),
+    historyRetentionDays: config.historyRetentionDays,
   });
   let closing = false;
   const shutdown = async (signal: string) => {

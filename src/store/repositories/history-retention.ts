@@ -1,0 +1,35 @@
+/**
+ * Pruning the change log (HISTORY_RETENTION_DAYS, CONTRACT "History: Retention"): changes of sets
+ * made before the cutoff go, except each object's newest change (so "last changed by" and a one-step
+ * undo survive); a set left without changes goes too. In batches, so no statement holds locks long.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../schema.js';
+
+/** Rows deleted per statement. */
+const BATCH = 5_000;
+
+// The same object: a translation (entry, language), an entry, a group, or the project.
+const SAME_OBJECT = sql`n.project_id = c.project_id and n.target = c.target and (
+    (c.target = 'translation' and n.entry_id = c.entry_id and n.language = c.language)
+    or (c.target = 'entry' and n.entry_id = c.entry_id)
+    or (c.target = 'group' and n.group_id = c.group_id)
+    or c.target = 'project')`;
+
+/** Deletes what is older than `cutoff` (ISO time) and not an object's newest change; answers how many changes went. */
+export async function pruneChangesBefore(db: Db, cutoff: string): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const { numAffectedRows } = await sql`delete from changes where id in (
+        select c.id from changes c join change_sets s on s.id = c.change_set_id
+        where s.created_at < ${cutoff}
+          and exists (select 1 from changes n where ${SAME_OBJECT} and (n.version > c.version or (n.version = c.version and n.id > c.id)))
+        limit ${BATCH}
+      )`.execute(db);
+    const count = Number(numAffectedRows ?? 0);
+    pruned += count;
+    if (count < BATCH) break;
+  }
+  await sql`delete from change_sets where created_at < ${cutoff} and not exists (select 1 from changes where changes.change_set_id = change_sets.id)`.execute(db);
+  return pruned;
+}
