@@ -10,8 +10,7 @@
  * Per app (content-caches.ts), like every kept read: another instance's writes are in the same log. Kept states are
  * never changed, only replaced, so an export walking one is not disturbed by the next.
  */
-import { entryChangesSince, exportRowsById, type ExportRow } from '../store/repositories/exports.js';
-import { ENTRY_CHANGES_KEPT } from '../store/repositories/projects.js';
+import { entryChangesSince, exportRowsById, KEPT_VERSIONS_WINDOW, type ExportRow } from '../store/repositories/exports.js';
 import type { Db } from '../store/schema.js';
 import type { Outline } from './outline.js';
 
@@ -38,7 +37,7 @@ export class KeptProjects {
   /** The project's rows at `version`, reading what changed since the kept ones; undefined → read in full. */
   async at(db: Db, projectId: string, version: number): Promise<KeptRows | undefined> {
     const kept = this.#byProject.get(projectId);
-    if (!kept || kept.version > version || version - kept.version > ENTRY_CHANGES_KEPT) return undefined;
+    if (!kept || kept.version > version || version - kept.version > KEPT_VERSIONS_WINDOW) return undefined;
     if (kept.version === version) return kept;
     const changed = await entryChangesSince(db, projectId, kept.version, version);
     if (!changed) return undefined;

@@ -163,13 +163,6 @@ export interface SignInFailuresTable {
   window_started_at: string;
 }
 
-/** A recent content version that changed one entry's texts and nothing else (migration 008). */
-export interface EntryChangesTable {
-  project_id: string;
-  version: number;
-  entry_id: string;
-}
-
 /** One content write's record (migration 011, CONTRACT "History"). */
 export interface ChangeSetsTable {
   id: string;
@@ -222,7 +215,6 @@ export interface Database {
   complete_missing_languages: CompleteMissingLanguagesTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
-  entry_changes: EntryChangesTable;
   invitations: InvitationsTable;
   email_verifications: EmailVerificationsTable;
   change_sets: ChangeSetsTable;

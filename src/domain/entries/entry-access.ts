@@ -10,8 +10,7 @@ import { nowIso } from '../shared/ids.js';
 /**
  * Starts a write to the entry's project (serialising it with the project's other writes), then
  * loads entry and access under that lock, so later checks see the current state. A refused
- * caller's transaction rolls back, version bump included. `change`: `texts` when the write changes
- * only this entry's texts (its place and name stay), which lets exports re-read only this entry.
+ * caller's transaction rolls back, version bump included.
  * `language`: the translation to read along (a translation write's precondition).
  */
 export async function beginEntryWrite(
@@ -19,10 +18,9 @@ export async function beginEntryWrite(
   principal: Principal,
   entryId: string,
   capability: Capability,
-  change: 'texts' | 'place',
   language: string | null = null,
 ): Promise<EntryWrite> {
-  const version = await beginEntryProjectWrite(db, entryId, nowIso(), change === 'texts');
+  const version = await beginEntryProjectWrite(db, entryId, nowIso());
   if (version === undefined) throw notFound('entry');
   const found = await findEntryForWrite(db, entryId, principal.userId, language);
   if (!found) throw notFound('entry');

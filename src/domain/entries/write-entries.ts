@@ -72,9 +72,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
   }
   if (changes.baseTerm != null) requireMessage(changes.baseTerm, '/body/baseTerm');
   return inWriteTransaction(db, async (trx) => {
-    // A rename moves the entry in every export's order; other edits change its texts alone.
-    const change = changes.technicalName == null ? 'texts' : 'place';
-    const { entry, access, version, groupPath } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', change);
+    const { entry, access, version, groupPath } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
     if (changes.technicalName != null) requireName(changes.technicalName, 'entry', access.project.keyStyle);
     const technicalName = changes.technicalName ?? entry.technical_name;
     if (technicalName !== entry.technical_name && (await nameTakenUnderParent(trx, entry.project_id, entry.group_id, technicalName, entry.id))) {
@@ -103,7 +101,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
 /** Deletes an entry with its translations. */
 export async function deleteEntry(db: Db, principal: Principal, entryId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const { entry, version, key } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries', 'place');
+    const { entry, version, key } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
     const translations = await entries.listTranslationsOfEntry(trx, entryId);
     await entries.deleteEntry(trx, entryId);
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [

@@ -14,8 +14,7 @@
  * Bounded by an estimate of its size (least recently used values go first); one per app and kind of
  * read (content-caches.ts).
  */
-import { entryChangesSince } from '../../store/repositories/exports.js';
-import { ENTRY_CHANGES_KEPT } from '../../store/repositories/projects.js';
+import { entryChangesSince, KEPT_VERSIONS_WINDOW } from '../../store/repositories/exports.js';
 import type { Db } from '../../store/schema.js';
 
 interface Kept {
@@ -45,7 +44,7 @@ export class ContentCache {
    */
   async current<T>(db: Db, key: string, projectId: string, version: number): Promise<T | undefined> {
     const kept = this.kept.get(key);
-    if (!kept?.shows || kept.projectId !== projectId || kept.version >= version || version - kept.version > ENTRY_CHANGES_KEPT) {
+    if (!kept?.shows || kept.projectId !== projectId || kept.version >= version || version - kept.version > KEPT_VERSIONS_WINDOW) {
       return this.exactly<T>(key, kept, projectId, version);
     }
     const changed = await entryChangesSince(db, projectId, kept.version, version);

@@ -47,7 +47,7 @@ export async function setTranslation(
 ): Promise<{ translation: TranslationView; etag: string }> {
   requireMessage(input.translation, '/body/translation');
   return inWriteTransaction(db, async (trx) => {
-    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', input.language);
+    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', input.language);
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const preconditionFails =
       (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
@@ -83,7 +83,7 @@ export async function setTranslation(
 /** Removes the (entry, language) translation; removing one that is not there succeeds too. */
 export async function removeTranslation(db: Db, principal: Principal, entryId: string, language: string, ifMatch?: string): Promise<void> {
   await inWriteTransaction(db, async (trx) => {
-    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', 'texts', language);
+    const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', language);
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
     if (ifMatch !== undefined && !matches(ifMatch, stored)) {

@@ -11,6 +11,7 @@ import * as entryChanges from './008-entry-changes.js';
 import * as invitationProof from './009-invitation-proof.js';
 import * as completeMissingLanguages from './010-complete-missing-languages.js';
 import * as changeLog from './011-change-log.js';
+import * as dropEntryChanges from './012-drop-entry-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-invitation-proof': invitationProof,
   '010-complete-missing-languages': completeMissingLanguages,
   '011-change-log': changeLog,
+  '012-drop-entry-changes': dropEntryChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,26 +17,20 @@ import { groupPath, groupPathJson, insertChanges, insertSet, pathOf, recordChang
 import { markTranslated } from './missing-translations.js';
 import {
   beginProjectWrite,
-  ENTRY_CHANGES_KEPT,
-  FORGET_EVERY,
   projectForUserOf,
   projectForUserSelect,
   type ProjectForUser,
   type ProjectForUserRow,
 } from './projects.js';
 
-/**
- * beginProjectWrite for the project of `entryId`, found in the same statement on PostgreSQL.
- * `textsOnly`: the write changes only this entry's texts (logged for exports, see beginProjectWrite).
- * The new content version; undefined when the entry or its project is gone.
- */
-export async function beginEntryProjectWrite(db: Db, entryId: string, now: string, textsOnly: boolean): Promise<number | undefined> {
+/** beginProjectWrite for the project of `entryId`, found in the same statement on PostgreSQL: the new content version, undefined when the entry or its project is gone. */
+export async function beginEntryProjectWrite(db: Db, entryId: string, now: string): Promise<number | undefined> {
   if (isPostgres(db)) {
-    const [bumped] = (await (textsOnly ? beginEntryTextsWriteQuery : beginEntryPlaceWriteQuery)(db, now, entryId)).rows;
+    const [bumped] = (await beginEntryWriteQuery(db, now, entryId)).rows;
     return bumped && Number(bumped.content_version);
   }
   const entry = await findEntry(db, entryId);
-  return entry && (await beginProjectWrite(db, entry.project_id, now, textsOnly ? entryId : undefined));
+  return entry && (await beginProjectWrite(db, entry.project_id, now));
 }
 
 /** beginProjectWrite for the project of `groupId`, found in the same statement on PostgreSQL: the new content version, undefined when the group or its project is gone. */
@@ -55,22 +49,12 @@ const BUMP_BY = (table: 'entries' | 'groups', now: string, id: string) => sql`bu
   where id = (select project_id from ${sql.table(table)} where id = ${id}) returning id, content_version
 )`;
 
-const beginEntryPlaceWriteQuery = prepared(2, (_db, now: string, entryId: string) =>
+const beginEntryWriteQuery = prepared(2, (_db, now: string, entryId: string) =>
   sql<{ content_version: number }>`with ${BUMP_BY('entries', now, entryId)} select content_version from bumped`,
 );
 
 const beginGroupWriteQuery = prepared(2, (_db, now: string, groupId: string) =>
   sql<{ content_version: number }>`with ${BUMP_BY('groups', now, groupId)} select content_version from bumped`,
-);
-
-const beginEntryTextsWriteQuery = prepared(2, (_db, now: string, entryId: string) =>
-  sql<{ content_version: number }>`with ${BUMP_BY('entries', now, entryId)}, forgotten as (
-      delete from entry_changes where project_id = (select id from bumped)
-        and version <= (select content_version - ${ENTRY_CHANGES_KEPT} from bumped where content_version % ${FORGET_EVERY} = 0)
-    ), logged as (
-      insert into entry_changes (project_id, version, entry_id) select id, content_version, ${entryId} from bumped
-    )
-    select content_version from bumped`,
 );
 
 /** What a write to an entry checks, read after beginEntryProjectWrite (a statement of its own: it must see what the lock waited for). */

@@ -1,5 +1,5 @@
 /** The read behind exports: a project's entries with all their translations, in keyset batches. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
@@ -132,17 +132,49 @@ export async function exportRowsById(db: Db, ids: readonly string[]): Promise<Ex
   return rows.map(exportRow);
 }
 
+/** How many versions back a kept read may catch up from the change log; further back, it reads in full. */
+export const KEPT_VERSIONS_WINDOW = 256;
+/** The most changes a kept read catches up through; beyond (an import), a full read is as quick. */
+const CATCH_UP_CHANGES = 10_000;
+
 /**
  * The entries whose texts changed in the versions (after, upTo] of the project, when every one of
- * those versions was such a change (beginProjectWrite logs them); undefined when any was another
- * kind of write, or is no longer logged: then only a full read is right.
+ * those versions was such a change, read from the change log (migration 011): each version has its
+ * change set, and each change is a translation's or an entry's edit that keeps its name and group.
+ * Undefined when any was another kind of write (a create, a delete, a rename, the project's), is not
+ * in the log (pruned, or a background step), or there are too many to be worth it: then only a full
+ * read is right.
  */
 export async function entryChangesSince(db: Db, projectId: string, after: number, upTo: number): Promise<string[] | undefined> {
-  const { rows } = await entryChangesQuery(db, projectId, after, upTo);
-  // One row per version (the primary key): as many rows as versions means every version is logged.
-  return rows.length === upTo - after ? rows.map((row) => row.entry_id) : undefined;
+  const [sets] = (await changeSetCountQuery(db, projectId, after, upTo)).rows;
+  if (!sets || Number(sets.sets) !== upTo - after || Number(sets.changes) > CATCH_UP_CHANGES) return undefined;
+  const { rows } = await (isPostgres(db) ? textChangesPostgres : textChangesSqlite)(db, projectId, after, upTo);
+  const entries: string[] = [];
+  for (const row of rows) {
+    if (Number(row.texts_only) !== 1 || row.entry_id === null) return undefined;
+    entries.push(row.entry_id);
+  }
+  return entries;
 }
 
-const entryChangesQuery = prepared(3, (db, projectId: string, after: number, upTo: number) =>
-  db.selectFrom('entry_changes').select('entry_id').where('project_id', '=', projectId).where('version', '>', after).where('version', '<=', upTo),
+const changeSetCountQuery = prepared(3, (_db, projectId: string, after: number, upTo: number) =>
+  sql<{ sets: number | string; changes: number | string | null }>`select count(*) as sets, sum(created_count + updated_count + deleted_count) as changes
+    from change_sets where project_id = ${projectId} and version > ${after} and version <= ${upTo}`,
 );
+
+/** A change that leaves every entry where it was: a translation's, or an entry edit keeping its name and group. */
+const textsOnly = (field: (json: RawBuilder<unknown>, name: string) => RawBuilder<unknown>) => sql`case
+    when target = 'translation' then 1
+    when target = 'entry' and op = 'update'
+      and ${field(sql.ref('before_json'), 'technicalName')} = ${field(sql.ref('after_json'), 'technicalName')}
+      and ${field(sql.ref('before_json'), 'groupId')} = ${field(sql.ref('after_json'), 'groupId')} then 1
+    else 0 end`;
+
+const textChanges = (field: (json: RawBuilder<unknown>, name: string) => RawBuilder<unknown>) =>
+  prepared(3, (_db, projectId: string, after: number, upTo: number) =>
+    sql<{ entry_id: string | null; texts_only: number | string }>`select entry_id, ${textsOnly(field)} as texts_only
+      from changes where project_id = ${projectId} and version > ${after} and version <= ${upTo}`,
+  );
+
+const textChangesPostgres = textChanges((json, name) => sql`(cast(${json} as json) ->> ${sql.lit(name)})`);
+const textChangesSqlite = textChanges((json, name) => sql`json_extract(${json}, ${sql.lit(`$.${name}`)})`);

@@ -176,28 +176,15 @@ export async function findProjectById(db: Db, projectId: string): Promise<Projec
  * Starts a write to a project's content: bumps its content version (the export ETag) and, on
  * PostgreSQL, takes the project's row lock until commit, so that every write transaction of one
  * project runs one after another. Name, depth and cycle checks made after this call cannot race.
- * `textsOf`: the one entry whose texts (translations, base term, context info) are all this write
- * changes; the new version is then logged as that entry's change, so an export that kept the
- * project's rows re-reads only it (exports/kept-rows.ts). Any other write (names, places, groups,
- * languages, imports) logs nothing, which tells exports to read the project in full.
+ * The write records what it changed in the change log at this version (store/content-writes), which
+ * the kept exports and entry pages read to catch up (exports.ts entryChangesSince).
  * Returns the new content version (the write's change set's), or undefined when the project no longer exists.
  */
-export async function beginProjectWrite(db: Db, projectId: string, now: string, textsOf?: string): Promise<number | undefined> {
-  // (A write to one entry's texts on PostgreSQL does all of this in one statement: content-writes.ts.)
+export async function beginProjectWrite(db: Db, projectId: string, now: string): Promise<number | undefined> {
+  // (A write to one entry or group on PostgreSQL finds its project in the same statement: content-writes.ts.)
   const [bumped] = (await beginWriteQuery(db, now, projectId)).rows;
-  if (!bumped) return undefined;
-  const version = Number(bumped.content_version);
-  if (textsOf !== undefined) {
-    await logEntryChangeQuery(db, projectId, version, textsOf);
-    if (version % FORGET_EVERY === 0) await forgetEntryChangesQuery(db, projectId, version - ENTRY_CHANGES_KEPT);
-  }
-  return version;
+  return bumped && Number(bumped.content_version);
 }
-
-/** How many versions back the entry changes are kept at least: an export kept from further back reads in full. */
-export const ENTRY_CHANGES_KEPT = 256;
-/** Older changes are forgotten every this many versions, in one go: a delete on every write cost PostgreSQL writes ~15 % (bench/ab.mjs). */
-export const FORGET_EVERY = 64;
 
 const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
   db
@@ -205,14 +192,6 @@ const beginWriteQuery = prepared(2, (db, now: string, projectId: string) =>
     .set((eb) => ({ content_version: eb('content_version', '+', 1), updated_at: now }))
     .where('id', '=', projectId)
     .returning('content_version'),
-);
-
-const logEntryChangeQuery = prepared(3, (db, projectId: string, version: number, entryId: string) =>
-  db.insertInto('entry_changes').values({ project_id: projectId, version, entry_id: entryId }),
-);
-
-const forgetEntryChangesQuery = prepared(2, (db, projectId: string, upTo: number) =>
-  db.deleteFrom('entry_changes').where('project_id', '=', projectId).where('version', '<=', upTo),
 );
 
 /** Applies the given changes to a project. */
