@@ -1,8 +1,8 @@
 /**
  * The reads one server keeps in memory per project content version (content-cache.ts explains why a
  * kept value is never served after a write): owned by the app that serves them (buildApp makes one and
- * hands it to its routes), not by the module, so two apps in one process keep and bound their own,
- * and the next change feed has one place to live beside them.
+ * hands it to its routes), not by the module, so two apps in one process keep and bound their own.
+ * What changed is announced by the store's change feed (store/content-writes/change-feed.ts).
  */
 import { KeptProjects } from '../../exports/kept-rows.js';
 import { ContentCache } from './content-cache.js';

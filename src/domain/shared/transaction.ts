@@ -1,11 +1,24 @@
 /** Runs a use case's writes as one transaction. */
 import type { Kysely, Transaction } from 'kysely';
+import { announceCommitted, takeRecorded } from '../../store/content-writes/change-feed.js';
+import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
 import type { Database, Db } from '../../store/schema.js';
 
-/** Runs `work` in a transaction, or inside the caller's when `db` already is one. */
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one. Once it commits, the
+ * change sets its writes recorded are announced on the store's change feed (a rollback announces none).
+ */
 export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<Database>);
-  return (db as Kysely<Database>).transaction().execute(work);
+  const root = db as Kysely<Database>;
+  let recorded: ChangeSetRecord[] = [];
+  const result = await root.transaction().execute(async (trx) => {
+    const answer = await work(trx);
+    recorded = takeRecorded(trx);
+    return answer;
+  });
+  announceCommitted(root, recorded);
+  return result;
 }
 
 /** Thrown inside a write's transaction when the write would change nothing: rolls it back, version bump included. */

@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import type { Db } from '../schema.js';
+import { noteRecorded } from './change-feed.js';
 
 export interface ChangeSetRecord {
   id: string;
@@ -66,6 +67,7 @@ export const insertChanges = (set: ChangeSetRecord, changes: readonly ChangeReco
 /** Records a write's change set and its changes (none: nothing is recorded). */
 export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: readonly ChangeRecord[]): Promise<void> {
   if (changes.length === 0) return;
+  noteRecorded(db, set);
   const first = changes.slice(0, ROWS_PER_INSERT);
   if (isPostgres(db)) {
     // The set and its first changes in one round trip (the foreign key is checked at the statement's end).

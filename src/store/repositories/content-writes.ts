@@ -13,6 +13,7 @@ import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { findEntry, findTranslation, upsertTranslation } from './entries.js';
 import { findGroup, nameTaken, nameTakenUnderParent } from './groups.js';
 import { findProjectWithPlace } from './members.js';
+import { noteRecorded } from '../content-writes/change-feed.js';
 import { groupPath, groupPathJson, insertChanges, insertSet, pathOf, recordChangeSet, type ChangeRecord, type ChangeSetRecord } from '../content-writes/change-log.js';
 import { markTranslated } from './missing-translations.js';
 import {
@@ -147,6 +148,7 @@ export async function saveTranslation(db: Db, row: TranslationRow, record: OneCh
   ] as SaveArgs;
   const [saved] = (await saveTranslationQuery(db, ...args)).rows;
   if (!saved) throw new Error('the translation upsert returned no row');
+  noteRecorded(db, set);
   return saved;
 }
 
@@ -194,6 +196,7 @@ export async function insertNewEntry(db: Db, row: EntryRow, languages: readonly 
     const { set, change } = record;
     const recordArgs = [set.id, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, change.key, JSON.stringify(change.after)] as const;
     const [result] = (await insertEntryLackingQuery(db, ...entryArgs, languagesJson, ...recordArgs)).rows;
+    if (result?.inserted === true) noteRecorded(db, set);
     return result?.inserted === true;
   }
   if (await nameTakenUnderParent(db, project_id, group_id, technical_name)) return false;

@@ -7,6 +7,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
+import { noteRecorded } from '../content-writes/change-feed.js';
 import type { ChangeSetRecord } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
@@ -71,6 +72,7 @@ export async function insertChangeSet(db: Db, set: ChangeSetRecord, summary: { c
       revert_of: set.revertOf,
     })
     .execute();
+  noteRecorded(db, set);
 }
 
 /** Removes the missing-translation rows of pairs that got a translation. */
