@@ -1,7 +1,7 @@
 /**
  * The history's reads range over migration 011's indexes, never over the whole change log: one
  * entry's page among a project's thousands of changes reads that entry's index (changes_entry), a
- * group's changes_group, a set's changes_set, the project's changes_project_version; the change sets'
+ * group's changes_group, a set's (its version) and the project's changes_project_version; the change sets'
  * list change_sets_version, and its revertedBy change_sets_revert_of. Read from the stores' own query
  * plans (PostgreSQL with sequential scans priced out, so that any usable index shows).
  */
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('the history reads on %s', (dialect) => {
     ['an entry', { entryId: 'entry-1' }, 'changes_entry'],
     ['an entry, as a feed', { entryId: 'entry-1', afterVersion: 10 }, 'changes_entry'],
     ['a group', { groupId: 'group-1' }, 'changes_group'],
-    ['a change set', { changeSetId: 'set-7' }, 'changes_set'],
+    ['a change set', { changeSetId: 'set-7' }, 'changes_project_version'],
     ['the project', {}, 'changes_project_version'],
     ['the project, as a feed', { afterVersion: 2_990 }, 'changes_project_version'],
   ] as const)("reads %s's changes through its index, page and count", async (_what, filter, index) => {

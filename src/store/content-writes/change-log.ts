@@ -7,6 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
+import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
 import { noteRecorded } from './change-feed.js';
 
@@ -64,10 +65,51 @@ export const insertSet = (set: ChangeSetRecord, changes: readonly ChangeRecord[]
 export const insertChanges = (set: ChangeSetRecord, changes: readonly ChangeRecord[]): RawBuilder<unknown> =>
   sql`insert into ${CHANGE_COLUMNS} values ${sql.join(changes.map((change) => changeValues(set, change)))}`;
 
+type SetArgs = [id: string, projectId: string, version: number, source: string, userId: string, apiKeyId: string | null, createdAt: string, created: number, updated: number, deleted: number, revertOf: string | null];
+type ChangeArgs = [target: string, op: string, groupId: string | null, entryId: string | null, language: string | null, key: string | null, before: string | null, after: string | null];
+
+const SET_VALUES = (...[id, projectId, version, source, userId, apiKeyId, createdAt, created, updated, deleted, revertOf]: SetArgs) =>
+  sql`(${id}, ${projectId}, ${version}, ${source}, ${userId}, ${apiKeyId}, ${createdAt}, ${created}, ${updated}, ${deleted}, ${revertOf})`;
+const CHANGE_VALUES = (setId: string, projectId: string, version: number, ...[target, op, groupId, entryId, language, key, before, after]: ChangeArgs) =>
+  sql`(${setId}, ${projectId}, ${version}, ${target}, ${op}, ${groupId}, ${entryId}, ${language}, ${key}, ${before}, ${after})`;
+
+// Most writes record one change: compiled once (prepared.ts). PostgreSQL: the set and its change in one round trip.
+const insertSetQuery = prepared(11, (_db, ...args: SetArgs) => sql`insert into ${SET_COLUMNS} values ${SET_VALUES(...args)}`);
+const insertOneChangeQuery = prepared(11, (_db, setId: string, projectId: string, version: number, ...change: ChangeArgs) =>
+  sql`insert into ${CHANGE_COLUMNS} values ${CHANGE_VALUES(setId, projectId, version, ...change)}`,
+);
+const insertSetWithChangeQuery = prepared(19, (_db, ...args: [...SetArgs, ...ChangeArgs]) => {
+  const set = args.slice(0, 11) as SetArgs;
+  return sql`with recorded_set as (insert into ${SET_COLUMNS} values ${SET_VALUES(...set)})
+    insert into ${CHANGE_COLUMNS} values ${CHANGE_VALUES(set[0], set[1], set[2], ...(args.slice(11) as ChangeArgs))}`;
+});
+
+const changeArgs = (change: ChangeRecord): ChangeArgs => [
+  change.target,
+  change.op,
+  change.groupId ?? null,
+  change.entryId ?? null,
+  change.language ?? null,
+  change.key,
+  json(change.before),
+  json(change.after),
+];
+
 /** Records a write's change set and its changes (none: nothing is recorded). */
 export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: readonly ChangeRecord[]): Promise<void> {
   if (changes.length === 0) return;
   noteRecorded(db, set);
+  if (changes.length === 1) {
+    const { created, updated, deleted } = summaryOf(changes);
+    const setArgs: SetArgs = [set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf];
+    if (isPostgres(db)) {
+      await insertSetWithChangeQuery(db, ...setArgs, ...changeArgs(changes[0]!));
+    } else {
+      await insertSetQuery(db, ...setArgs);
+      await insertOneChangeQuery(db, set.id, set.projectId, set.version, ...changeArgs(changes[0]!));
+    }
+    return;
+  }
   const first = changes.slice(0, ROWS_PER_INSERT);
   if (isPostgres(db)) {
     // The set and its first changes in one round trip (the foreign key is checked at the statement's end).
@@ -99,6 +141,9 @@ export const pathOf = (value: string | string[] | null | undefined): string[] =>
 
 /** The group's path (see groupPathJson); [] when it is gone. */
 export async function groupPath(db: Db, groupId: string): Promise<string[]> {
-  const { rows } = await sql<{ path: string | string[] }>`select ${groupPathJson(groupId, isPostgres(db))} as path`.execute(db);
+  const { rows } = await groupPathQuery(db, groupId);
   return pathOf(rows[0]?.path);
 }
+
+// Every entry write on the embedded store reads it (PostgreSQL folds it into the entry's read).
+const groupPathQuery = prepared(1, (db, groupId: string) => sql<{ path: string | string[] }>`select ${groupPathJson(groupId, isPostgres(db))} as path`);

@@ -4,7 +4,9 @@
  * content version after its write, so the sets of a project are one per version, in order; the
  * changes repeat it (and their project) so that a feed or one entry's history is one index range.
  * Changes are numbered by the store (an identity), not given cuids: an import records a million of
- * them. Deleting a project removes its history (cascade). Frozen.
+ * them. A set's changes are found by its (project, version), not by an index of their own: every save
+ * writes one change, and each index is more pages in its commit. Deleting a project removes its
+ * history (cascades). Frozen.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
@@ -29,8 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('changes')
     .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
-    .addColumn('change_set_id', 'text', (c) => c.notNull().references('change_sets.id').onDelete('cascade'))
-    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('change_set_id', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('target', 'text', (c) => c.notNull())
     .addColumn('op', 'text', (c) => c.notNull())
@@ -42,7 +44,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('after_json', 'text')
     .execute();
   await db.schema.createIndex('changes_project_version').on('changes').columns(['project_id', 'version']).execute();
-  await db.schema.createIndex('changes_set').on('changes').column('change_set_id').execute();
   await db.schema.createIndex('changes_entry').on('changes').columns(['entry_id', 'version']).where(sql.ref('entry_id'), 'is not', null).execute();
   await db.schema.createIndex('changes_group').on('changes').columns(['group_id', 'version']).where(sql.ref('group_id'), 'is not', null).execute();
 }

@@ -30,6 +30,7 @@ export async function pruneChangesBefore(db: Db, cutoff: string): Promise<number
     pruned += count;
     if (count < BATCH) break;
   }
-  await sql`delete from change_sets where created_at < ${cutoff} and not exists (select 1 from changes where changes.change_set_id = change_sets.id)`.execute(db);
+  await sql`delete from change_sets where created_at < ${cutoff}
+    and not exists (select 1 from changes where changes.project_id = change_sets.project_id and changes.version = change_sets.version)`.execute(db);
   return pruned;
 }

@@ -70,10 +70,13 @@ export function changeSetStatements(db: Db, projectId: string, filter: SetFilter
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
   if (filter.afterVersion !== undefined) matching = matching.where('cs.version', '>', filter.afterVersion);
   const language = filter.language;
-  // Probed through each candidate set's own changes (changes_set): cheap for the many small sets; a
-  // large set without the language (an import of another one) is read through once per list.
+  // Probed through each candidate set's own changes (its version's range of changes_project_version):
+  // cheap for the many small sets; a large set without the language (an import of another one) is read
+  // through once per list.
   if (language !== undefined)
-    matching = matching.where((eb) => eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.change_set_id', '=', 'cs.id').where('lc.language', '=', language)));
+    matching = matching.where((eb) =>
+      eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.project_id', '=', 'cs.project_id').whereRef('lc.version', '=', 'cs.version').where('lc.language', '=', language)),
+    );
   return {
     page: matching
       .leftJoin('users as u', 'u.id', 'cs.user_id')
@@ -119,12 +122,16 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
  * (`checkedOnly`). Exported for the test that reads their plans.
  */
 export function changeStatements(db: Db, projectId: string, filter: ChangeFilter) {
-  const narrowed = filter.changeSetId !== undefined || filter.entryId !== undefined || filter.groupId !== undefined;
+  const narrowed = filter.entryId !== undefined || filter.groupId !== undefined;
   let matching = db
     .selectFrom('changes as c')
     .innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id')
     .where(narrowed ? checkedOnly(sql.ref('c.project_id'), projectId) : sql<SqlBool>`${sql.ref('c.project_id')} = ${projectId}`);
-  if (filter.changeSetId !== undefined) matching = matching.where('c.change_set_id', '=', filter.changeSetId);
+  // A set is its project's version: its changes are that version's range of changes_project_version.
+  const setId = filter.changeSetId;
+  if (setId !== undefined) {
+    matching = matching.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
+  }
   if (filter.entryId !== undefined) matching = matching.where('c.entry_id', '=', filter.entryId);
   if (filter.groupId !== undefined) matching = matching.where('c.group_id', '=', filter.groupId);
   if (filter.language !== undefined) matching = matching.where('c.language', '=', filter.language);

@@ -21,9 +21,9 @@ export async function findChange(db: Db, changeId: string): Promise<ChangeRow | 
   return row && changeRow(row);
 }
 
-/** The set's changes in the order they were made. */
-export async function listChangesOfSet(db: Db, setId: string): Promise<ChangeRow[]> {
-  return (await db.selectFrom('changes').selectAll().where('change_set_id', '=', setId).orderBy('id').execute()).map(changeRow);
+/** The set's changes in the order they were made (a set is its project's version). */
+export async function listChangesOfSet(db: Db, set: Pick<ChangeSetRow, 'project_id' | 'version'>): Promise<ChangeRow[]> {
+  return (await db.selectFrom('changes').selectAll().where('project_id', '=', set.project_id).where('version', '=', set.version).orderBy('id').execute()).map(changeRow);
 }
 
 /** The create changes of the sets that reverted `setId` (or one of its changes): what they brought back. */
@@ -31,7 +31,7 @@ export async function listRestoringCreates(db: Db, setId: string): Promise<Chang
   return (
     await db
       .selectFrom('changes')
-      .innerJoin('change_sets', 'change_sets.id', 'changes.change_set_id')
+      .innerJoin('change_sets', (join) => join.onRef('change_sets.project_id', '=', 'changes.project_id').onRef('change_sets.version', '=', 'changes.version'))
       .selectAll('changes')
       .where('change_sets.revert_of', '=', setId)
       .where('changes.op', '=', 'create')

@@ -74,7 +74,7 @@ function requireCapabilities(access: ProjectAccess, objects: readonly NettedObje
 export async function revertChangeSet(db: Db, principal: Principal, setId: string, options: RevertOptions): Promise<RevertAnswer> {
   const set = await findChangeSet(db, setId);
   if (!set) throw notFound('change set');
-  return revert(db, principal, set, (trx) => listChangesOfSet(trx, set.id), options, () => notFound('change set'));
+  return revert(db, principal, set, (trx) => listChangesOfSet(trx, set), options, () => notFound('change set'));
 }
 
 /** Reverts one change (its set is the new set's revertOf). */
