@@ -13,7 +13,8 @@ import { measureLargeImport } from './large-import.mjs';
 import { LARGE_BASE_LANGUAGE, largeLayout, seedLargeProject } from './large-project.mjs';
 import { measure } from './load.mjs';
 import { BARE_SCENARIO, buildScenarios } from './scenarios.mjs';
-import { seedCreateTarget, seedSmallProject } from './small-project.mjs';
+import { seedCreateTarget, seedHistoryEntry, seedSmallProject } from './small-project.mjs';
+import { historyStorage } from './history-storage.mjs';
 import { createBenchStore } from './stores.mjs';
 import { createBenchUser, ServerLog, TolkKeeper } from './tolk-server.mjs';
 
@@ -48,6 +49,7 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       small = await seedSmallProject(call);
       creates = await seedCreateTarget(call);
       say(`${kind}: small project through the API (2,000 entries, 4,000 translations) in ${small.seconds.toFixed(1)} s`);
+      small.historyEntryId = await seedHistoryEntry(call, small);
     }
 
     const load = { seconds: options.seconds, warmupSeconds: options.warmupSeconds };
@@ -88,6 +90,11 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       await tolk.url('after the large exports');
     }
     const largeImport = options.parts.has('import') ? await importLarge({ kind, tolk, user, large, small }) : null;
+    // after import-large, the log holds its million changes: its size per million recorded changes
+    if (largeImport) {
+      largeImport.history = await historyStorage(kind, store.url);
+      say(`${kind}: the change log: ${largeImport.history.changes} changes, ${largeImport.history.mb} MB, ${largeImport.history.mb_per_million} MB per million`);
+    }
     return {
       result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport, floor },
       context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes, floorProblem },

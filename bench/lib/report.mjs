@@ -87,6 +87,7 @@ function importLines(result) {
       [[number(i.wall_s, 2), number(i.peak_rss_mb, 1), number(i.body_mb, 1), number(i.reads), number(i.read_p50_ms, 1), number(i.read_p99_ms, 1), number(i.read_max_ms, 1), number(i.read_failures),
         `≤ ${limit} s, ≤ 500 MB, p99 ≤ 200 ms`, i.problem ? `not met (${i.problem.slice(0, 120)})` : met ? 'met' : 'not met']],
     ),
+    ...(i.history ? [`the change log after it: ${number(i.history.changes)} changes, ${number(i.history.mb, 1)} MB on disk, ${number(i.history.mb_per_million, 1)} MB per million changes`] : []),
   ];
 }
 

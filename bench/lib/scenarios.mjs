@@ -83,6 +83,12 @@ export function buildScenarios({ small, large, creates, tag }) {
     },
     { id: 'write-upsert', connections: 10, requests: varying(upsert), note: 'PUT /entries/{id}/translations, random entry × language' },
     {
+      id: 'history-entry-page',
+      connections: 10,
+      requests: [get(`/projects/${small.projectId}/changes?entryId=${small.historyEntryId}&limit=100`)],
+      note: "GET …/changes?entryId=, the newest 100 of an entry's 1,000+ changes",
+    },
+    {
       id: 'concurrent-create',
       connections: 50,
       requests: varying(() =>

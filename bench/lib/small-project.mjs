@@ -14,6 +14,8 @@ const GROUPS = [
   { name: 'settings', display: 'Settings' },
 ];
 const ENTRIES_PER_GROUP = 500;
+/** Saves of the history entry: issue 32's "a history page of an entry with 1,000 changes". */
+const HISTORY_SAVES = 1_000;
 
 /** Texts like real UI strings, with the characters exports must escape (@, {placeholder}, ', ü). */
 function baseTermOf(index, group) {
@@ -60,6 +62,13 @@ export async function seedSmallProject(call) {
     languages: SMALL_LANGUAGES,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** One entry of the small project with a long history: the history-entry-page scenario reads its newest page. Returns its id. */
+export async function seedHistoryEntry(call, small) {
+  const historyEntryId = small.entryIds[1];
+  for (let i = 0; i < HISTORY_SAVES; i += 1) await call('PUT', `/entries/${historyEntryId}/translations`, { language: 'de', translation: `DE history ${i}` });
+  return historyEntryId;
 }
 
 /** A separate project whose 5 groups take the concurrent creates, so the small project stays at 2,000 entries. */
