@@ -23,10 +23,17 @@ import type {
   UntranslatedEntry as UntranslatedEntrySchema,
 } from '../../src/http/schemas/entries.js';
 import type { Group as GroupSchema, GroupSummary as GroupSummarySchema } from '../../src/http/schemas/groups.js';
+import type {
+  Change as ChangeSchema,
+  ChangeListQuery as ChangeListQuerySchema,
+  ChangeSet as ChangeSetSchema,
+  ChangeSetListQuery as ChangeSetListQuerySchema,
+} from '../../src/http/schemas/history.js';
 import type { ImportQuery as ImportQuerySchema, ImportReport as ImportReportSchema } from '../../src/http/schemas/imports.js';
 import type { InvitedMember as InvitedMemberSchema, Member as MemberSchema, Role as RoleSchema } from '../../src/http/schemas/members.js';
 import type { Info as InfoSchema, Locale as LocaleSchema } from '../../src/http/schemas/metadata.js';
 import type { Project as ProjectSchema, ProjectListItem as ProjectListItemSchema, ProjectProgress as ProjectProgressSchema } from '../../src/http/schemas/projects.js';
+import type { RevertAnswer as RevertAnswerSchema, RevertQuery as RevertQuerySchema } from '../../src/http/schemas/revert.js';
 
 /** Every error answer's body. */
 export type ErrorBody = Static<typeof ErrorBodySchema>;
@@ -101,3 +108,26 @@ export type ImportQuery = Static<typeof ImportQuerySchema>;
 
 /** POST /projects/{id}/import's report (a dry run's or an import's), with every file read (`files`). */
 export type ImportReport = Static<typeof ImportReportSchema>;
+
+/** A change set of GET /projects/{id}/change-sets: one write, who made it, how, its counts, its reverts. */
+export type ChangeSet = Static<typeof ChangeSetSchema>;
+
+/** One object's change of GET /projects/{id}/changes, with its `before` and `after`. */
+export type Change = Static<typeof ChangeSchema>;
+
+/** A change's `before` or `after` (null for a create's before and a delete's after). */
+export type ChangedFields = Change['before'];
+
+/** GET /projects/{id}/change-sets's filters and page. */
+export type ChangeSetQuery = Static<typeof ChangeSetListQuerySchema>;
+
+/** GET /projects/{id}/changes's filters and page. */
+export type ChangeQuery = Static<typeof ChangeListQuerySchema>;
+
+/** POST /change-sets/{id}/revert and /changes/{id}/revert: dryRun, onConflict. */
+export type RevertQuery = Static<typeof RevertQuerySchema>;
+
+/** A revert's answer (a dry run's or a real one's): restored, unchanged, conflicts, created. */
+export type RevertAnswer = Static<typeof RevertAnswerSchema>;
+
+export type RevertConflict = RevertAnswer['conflicts'][number];
