@@ -1,5 +1,5 @@
 /** HISTORY_RETENTION_DAYS: the change log pruned now and then (CONTRACT "History: Retention"). */
-import { pruneChangesBefore } from '../../store/repositories/history-retention.js';
+import { pruneChangesBefore } from '../../store/content-writes/log-retention.js';
 import type { Db } from '../../store/schema.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 /** Starting a write to an entry: its project's lock, then the entry and the caller's access to it. */
 import { notFound } from '../../errors.js';
-import { beginEntryProjectWrite, findEntryForWrite } from '../../store/repositories/content-writes.js';
+import { beginEntryProjectWrite, findEntryForWrite } from '../../store/content-writes/dialect-writes.js';
 import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
 import { accessFromRead, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';

@@ -2,7 +2,8 @@
 import { conflict, notFound, validationError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import { nameTakenUnderParent } from '../../store/repositories/groups.js';
-import { insertNewEntry } from '../../store/repositories/content-writes.js';
+import { insertNewEntry } from '../../store/content-writes/dialect-writes.js';
+import * as entryRows from '../../store/content-writes/entry-rows.js';
 import type { Db, EntryRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginGroupWrite } from '../groups/group-access.js';
@@ -90,7 +91,7 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
     const same = updated.technical_name === entry.technical_name && updated.base_term === entry.base_term && updated.context_info === entry.context_info;
     if (same) unchanged(entrySummaryView(entry));
     const { id: _id, project_id: _p, group_id: _g, created_at: _c, ...set } = updated;
-    await guardConstraints(() => entries.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
+    await guardConstraints(() => entryRows.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
       { target: 'entry', op: 'update', entryId, groupId: entry.group_id, key: keyOf([...groupPath, technicalName]), before: entryFields(entry), after: entryFields(updated) },
     ]);
@@ -103,7 +104,7 @@ export async function deleteEntry(db: Db, principal: Principal, entryId: string)
   await inTransaction(db, async (trx) => {
     const { entry, version, key } = await beginEntryWrite(trx, principal, entryId, 'canEditEntries');
     const translations = await entries.listTranslationsOfEntry(trx, entryId);
-    await entries.deleteEntry(trx, entryId);
+    await entryRows.deleteEntry(trx, entryId);
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
       { target: 'entry', op: 'delete', entryId, groupId: entry.group_id, key, before: removedEntry(entry, translations), after: null },
     ]);

@@ -1,7 +1,7 @@
 /** Loading a group together with the caller's access to its project. */
 import { notFound } from '../../errors.js';
 import { findGroup } from '../../store/repositories/groups.js';
-import { beginGroupProjectWrite, findGroupForWrite } from '../../store/repositories/content-writes.js';
+import { beginGroupProjectWrite, findGroupForWrite } from '../../store/content-writes/dialect-writes.js';
 import type { Db, GroupRow } from '../../store/schema.js';
 import { nowIso } from '../shared/ids.js';
 import type { Capability } from '../access/capabilities.js';

@@ -1,7 +1,8 @@
 /** Writing groups: create, update (rename and move), delete. */
 import { AppError, conflict, notFound, projectNotFound, validationError } from '../../errors.js';
 import * as groups from '../../store/repositories/groups.js';
-import { beginProjectWrite } from '../../store/repositories/projects.js';
+import { beginProjectWrite } from '../../store/content-writes/project-lock.js';
+import * as groupRows from '../../store/content-writes/group-rows.js';
 import type { Db, GroupRow } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { guardConstraints } from '../shared/constraints.js';
@@ -67,7 +68,7 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
       display_name: input.displayName,
       created_at: now,
     };
-    await guardConstraints(() => groups.insertGroup(trx, row), duplicateName(input.technicalName), () => notFound('parent group'));
+    await guardConstraints(() => groupRows.insertGroup(trx, row), duplicateName(input.technicalName), () => notFound('parent group'));
     const path = [...(parentId === null ? [] : await groupPath(trx, parentId)), row.technical_name];
     await recordChanges(trx, changeSetFor(principal, projectId, version, { createdAt: now }), [
       { target: 'group', op: 'create', groupId: row.id, key: keyOf(path), before: null, after: groupFields(row) },
@@ -99,7 +100,7 @@ export async function updateGroup(db: Db, principal: Principal, groupId: string,
     const updated: GroupRow = { ...group, parent_id: parentId, technical_name: technicalName, display_name: changes.displayName ?? group.display_name };
     if (parentId === group.parent_id && technicalName === group.technical_name && updated.display_name === group.display_name) unchanged(groupView(group));
     await guardConstraints(
-      () => groups.updateGroup(trx, groupId, { parent_id: parentId, technical_name: technicalName, display_name: updated.display_name }),
+      () => groupRows.updateGroup(trx, groupId, { parent_id: parentId, technical_name: technicalName, display_name: updated.display_name }),
       duplicateName(technicalName),
       () => notFound('parent group'),
     );
@@ -128,7 +129,7 @@ export async function deleteGroup(db: Db, principal: Principal, groupId: string)
   await inTransaction(db, async (trx) => {
     const { group, version, path } = await beginGroupWrite(trx, principal, groupId, 'canEditGroups');
     const subtree = await groups.readGroupSubtree(trx, groupId);
-    await groups.deleteGroup(trx, groupId);
+    await groupRows.deleteGroup(trx, groupId);
     await recordChanges(trx, changeSetFor(principal, group.project_id, version), [
       { target: 'group', op: 'delete', groupId, key: keyOf(path), before: removedGroup(groupId, subtree.groups, subtree.entries, subtree.translations), after: null },
     ]);

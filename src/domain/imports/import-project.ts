@@ -11,11 +11,11 @@ import { readJsonImport } from '../../imports/formats/json-import.js';
 import { readVueI18nImport } from '../../imports/formats/vue-i18n-import.js';
 import type { ImportDocument, ImportFile, ImportProblem } from '../../imports/import-document.js';
 import { readArchive } from '../../imports/read-archive.js';
-import { updateEntry } from '../../store/repositories/entries.js';
-import * as writes from '../../store/repositories/imports.js';
-import { beginProjectWrite } from '../../store/repositories/projects.js';
+import * as writes from '../../store/content-writes/bulk-rows.js';
+import { updateEntry } from '../../store/content-writes/entry-rows.js';
+import { beginProjectWrite } from '../../store/content-writes/project-lock.js';
 import type { Db } from '../../store/schema.js';
-import type { Row } from '../../store/repositories/imports.js';
+import type { Row } from '../../store/content-writes/bulk-rows.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
@@ -210,10 +210,10 @@ async function applyPlan(
   const projectId = access.project.id;
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
   if (plan.topLevelGroupId) groups.unshift([plan.topLevelGroupId, projectId, null, TOP_LEVEL_GROUP_NAME, 'Top-level keys', now]);
-  await writes.insertRows(db, 'groups', writes.GROUP_COLUMNS, groups.length, (i) => groups[i]!);
+  await writes.insertGroupRows(db, groups.length, (i) => groups[i]!);
   const entries = plan.entries;
   const entryId = ascendingIds(entries);
-  await writes.insertRows(db, 'entries', writes.ENTRY_COLUMNS, entries.length, (i) => {
+  await writes.insertEntryRows(db, entries.length, (i) => {
     const entry = entries[i]!;
     return [entryId(entry.id), projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
   });
@@ -242,7 +242,7 @@ async function applyPlan(
   const idAt = await translationIds;
   const run = large ? ROWS_BETWEEN_COLLECTIONS : inserts.length;
   for (let from = 0; from < inserts.length; from += run) {
-    await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, Math.min(run, inserts.length - from), (i) => {
+    await writes.insertTranslationRows(db, Math.min(run, inserts.length - from), (i) => {
       const write = inserts[from + i]!;
       return [idAt(from + i), entryId(write.entryId), write.language, write.text, principal.userId, now, now];
     });
@@ -253,7 +253,7 @@ async function applyPlan(
   for (const entry of entries) {
     for (const language of languages) if (!entry.translated.includes(language)) missing.push([entryId(entry.id), language]);
   }
-  await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
+  await writes.insertMissingRows(db, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
   await recordImport(db, { ...record.set, createdAt: now }, plan, record.state, entryId);
 }

@@ -1,10 +1,10 @@
 /**
  * An import's change set (CONTRACT "History"): one change per group, entry and translation it wrote,
  * `source: import`. A large import records a million changes: they are made row by row as the bulk
- * insert asks for them (store/repositories/imports.ts), never held as a million objects.
+ * insert asks for them (store/content-writes/bulk-rows.ts), never held as a million objects.
  */
 import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
-import * as writes from '../../store/repositories/imports.js';
+import * as writes from '../../store/content-writes/bulk-rows.js';
 import type { Db } from '../../store/schema.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { keyOf, translationFields, type EntryFields } from '../changes/change.js';
@@ -83,7 +83,7 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
 
   const { created, updated } = countChanges(plan);
   await writes.insertChangeSet(db, set, { created, updated, deleted: 0 });
-  await writes.insertRows(db, 'changes', writes.CHANGE_COLUMNS, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(index - first)));
+  await writes.insertChangeRows(db, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(index - first)));
   return set.id;
 }
 

@@ -2,6 +2,7 @@
 import { conflict, projectNotFound, validationError } from '../../errors.js';
 import { listProjectNames } from '../../store/repositories/groups.js';
 import { markComplete } from '../../store/repositories/missing-translations.js';
+import { beginProjectWrite } from '../../store/content-writes/project-lock.js';
 import * as projects from '../../store/repositories/projects.js';
 import { memberCounts } from '../../store/repositories/members.js';
 import type { Db } from '../../store/schema.js';
@@ -74,7 +75,7 @@ export async function updateProject(db: Db, principal: Principal, projectId: str
     if (Object.values(given).every((value) => value === undefined)) throw validationError('nothing to update: give name, baseLanguage, translationLanguages or keyStyle');
     checkLanguages(given.baseLanguage ?? access.project.baseLanguage, given.translationLanguages ?? access.project.translationLanguages);
     if (changesNothing(given, access.project)) unchanged(undefined);
-    const version = await projects.beginProjectWrite(trx, projectId, nowIso());
+    const version = await beginProjectWrite(trx, projectId, nowIso());
     // The project as it is under the lock: the change's `before` (the access read may predate a write it waited for).
     const current = version === undefined ? undefined : await projects.findProjectById(trx, projectId);
     if (version === undefined || !current) throw projectNotFound();

@@ -2,7 +2,8 @@
 import { AppError } from '../../errors.js';
 import * as entries from '../../store/repositories/entries.js';
 import * as missing from '../../store/repositories/missing-translations.js';
-import { saveTranslation } from '../../store/repositories/content-writes.js';
+import { saveTranslation } from '../../store/content-writes/dialect-writes.js';
+import { deleteTranslation } from '../../store/content-writes/translation-rows.js';
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
@@ -90,7 +91,7 @@ export async function removeTranslation(db: Db, principal: Principal, entryId: s
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
     }
     // Removing what is not there succeeds and changes nothing (the row was read under the lock).
-    if (!stored || !(await entries.deleteTranslation(trx, entryId, language))) unchanged(undefined);
+    if (!stored || !(await deleteTranslation(trx, entryId, language))) unchanged(undefined);
     await missing.markUntranslated(trx, entryId, language);
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
       { target: 'translation', op: 'delete', entryId, groupId: entry.group_id, language, key, before: translationFields(stored.translation), after: null },

@@ -3,7 +3,7 @@
  * by the write path inside the write's own transaction, so there is no write without its record and
  * no record without its write. The domain hands over changes in its own words (domain/changes); here
  * they are only rows. On PostgreSQL a set and its changes are one statement (the hot saves fold them
- * into their own statement instead: repositories/content-writes.ts).
+ * into their own statement instead: postgres-writes.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';

@@ -85,20 +85,6 @@ export async function listGroupEntries(db: Db, groupId: string, search: string |
   return { rows, total: Number(count.total) };
 }
 
-/** Applies the given changes to an entry. */
-export async function updateEntry(
-  db: Db,
-  entryId: string,
-  changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'arb_metadata' | 'updated_at'>>,
-): Promise<void> {
-  await db.updateTable('entries').set(changes).where('id', '=', entryId).execute();
-}
-
-/** Deletes an entry with its translations (foreign-key cascade). */
-export async function deleteEntry(db: Db, entryId: string): Promise<void> {
-  await db.deleteFrom('entries').where('id', '=', entryId).execute();
-}
-
 /** The translations of several entries (one page) in the given languages, by entry and language. */
 export async function listTranslationsOfEntries(db: Db, entryIds: readonly string[], languages: readonly string[]): Promise<TranslationRow[]> {
   if (entryIds.length === 0 || languages.length === 0) return [];
@@ -127,32 +113,3 @@ const translationQuery = prepared(2, (db, entryId: string, language: string) =>
   db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).where('language', '=', language),
 );
 
-/** Inserts or replaces the (entry, language) translation in one statement; returns the stored row. */
-export async function upsertTranslation(db: Db, row: TranslationRow): Promise<TranslationRow> {
-  const [saved] = (await upsertTranslationQuery(db, row.id, row.entry_id, row.language, row.translation, row.translator_id, row.created_at, row.updated_at)).rows;
-  if (!saved) throw new Error('the translation upsert returned no row');
-  return saved;
-}
-
-// Every translation save on the embedded store runs it: compiled once (prepared.ts).
-const upsertTranslationQuery = prepared(
-  7,
-  (db, id: string, entryId: string, language: string, translation: string, translatorId: string, createdAt: string, updatedAt: string) =>
-    db
-      .insertInto('translations')
-      .values({ id, entry_id: entryId, language, translation, translator_id: translatorId, created_at: createdAt, updated_at: updatedAt })
-      .onConflict((oc) =>
-        oc.columns(['entry_id', 'language']).doUpdateSet((eb) => ({
-          translation: eb.ref('excluded.translation'),
-          translator_id: eb.ref('excluded.translator_id'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returningAll(),
-);
-
-/** Removes the (entry, language) translation; false when there was none. */
-export async function deleteTranslation(db: Db, entryId: string, language: string): Promise<boolean> {
-  const result = await db.deleteFrom('translations').where('entry_id', '=', entryId).where('language', '=', language).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

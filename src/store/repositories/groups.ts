@@ -4,11 +4,6 @@ import { byTechnicalName } from '../dialect.js';
 import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { prepared } from '../prepared.js';
 
-/** Inserts a group. */
-export async function insertGroup(db: Db, group: GroupRow): Promise<void> {
-  await db.insertInto('groups').values(group).execute();
-}
-
 /** The group by id, if any. */
 export async function findGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
   const [row] = (await groupQuery(db, groupId)).rows;
@@ -86,7 +81,7 @@ const nameTakenQuery = prepared(4, (_db, projectId: string, parentId: string | n
   sql<{ taken: number | boolean }>`select case when ${nameTaken(projectId, parentId, technicalName, except)} then 1 else 0 end as taken`,
 );
 
-/** The condition of nameTakenQuery, for a statement that checks a name and writes with it at once (content-writes.ts). */
+/** The condition of nameTakenQuery, for a statement that checks a name and writes with it at once (content-writes/postgres-writes.ts). */
 export function nameTaken(projectId: string, parentId: string | null, technicalName: string, except: string) {
   const parent = sql`cast(${parentId} as text)`;
   return sql<boolean>`(
@@ -97,21 +92,6 @@ export function nameTaken(projectId: string, parentId: string | null, technicalN
       or exists (select 1 from entries e where e.group_id = ${parent} and e.technical_name = ${technicalName} and e.id <> ${except})
       or exists (select 1 from groups g where g.project_id = ${projectId} and coalesce(g.parent_id, '') = '' and g.technical_name = ${technicalName}
         and exists (select 1 from groups r where r.id = ${parent} and r.parent_id is null and r.technical_name = '')))`;
-}
-
-/** Applies the given changes to a group. */
-export async function updateGroup(
-  db: Db,
-  groupId: string,
-  changes: Partial<Pick<GroupRow, 'technical_name' | 'display_name' | 'parent_id'>>,
-): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db.updateTable('groups').set(changes).where('id', '=', groupId).execute();
-}
-
-/** Deletes a group; sub-groups, entries and translations go with it (foreign-key cascades). */
-export async function deleteGroup(db: Db, groupId: string): Promise<void> {
-  await db.deleteFrom('groups').where('id', '=', groupId).execute();
 }
 
 /** Every group and entry name of a project (for a change of its key style). */

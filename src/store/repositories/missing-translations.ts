@@ -10,14 +10,14 @@ import type { ExpressionBuilder } from 'kysely';
 import { prepared } from '../prepared.js';
 import type { Database, Db } from '../schema.js';
 
-// A new entry's rows: content-writes.ts insertNewEntry, in the entry's own statement on PostgreSQL.
+// A new entry's rows: content-writes/dialect-writes.ts insertNewEntry, in the entry's own statement on PostgreSQL.
 
 /** The pair got its first translation. */
 export async function markTranslated(db: Db, entryId: string, language: string): Promise<void> {
   await markTranslatedQuery(db, entryId, language);
 }
 
-// Every translation save on the embedded store runs it (PostgreSQL folds it into the save: content-writes.ts).
+// Every translation save on the embedded store runs it (PostgreSQL folds it into the save: content-writes/postgres-writes.ts).
 const markTranslatedQuery = prepared(2, (db, entryId: string, language: string) =>
   db.deleteFrom('missing_translations').where('entry_id', '=', entryId).where('language', '=', language),
 );

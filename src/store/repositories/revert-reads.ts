@@ -97,11 +97,3 @@ export async function translationsOfEntries(db: Db, entryIds: readonly string[])
 export async function entryIdsOfGroups(db: Db, groupIds: readonly string[]): Promise<{ id: string; group_id: string }[]> {
   return inChunks(groupIds, (chunk) => db.selectFrom('entries').select(['id', 'group_id']).where('group_id', 'in', chunk).execute());
 }
-
-/** Deletes these entries (their translations and missing rows go with them: cascades). */
-export async function deleteEntries(db: Db, ids: readonly string[]): Promise<void> {
-  await inChunks(ids, async (chunk) => {
-    await db.deleteFrom('entries').where('id', 'in', chunk).execute();
-    return [];
-  });
-}

@@ -3,12 +3,12 @@
  * set's record (so a revert can itself be reverted). Deletes go first (children before parents), then
  * what comes back (parents before children, under new ids), then the updates put back.
  */
-import * as entries from '../../../store/repositories/entries.js';
-import * as groups from '../../../store/repositories/groups.js';
+import * as writes from '../../../store/content-writes/bulk-rows.js';
+import { deleteEntries, updateEntry } from '../../../store/content-writes/entry-rows.js';
+import * as groups from '../../../store/content-writes/group-rows.js';
+import { deleteTranslation, upsertTranslation } from '../../../store/content-writes/translation-rows.js';
 import * as missing from '../../../store/repositories/missing-translations.js';
-import * as writes from '../../../store/repositories/imports.js';
 import { updateProject } from '../../../store/repositories/projects.js';
-import { deleteEntries } from '../../../store/repositories/revert-reads.js';
 import type { Db } from '../../../store/schema.js';
 import type { KeyStyle } from '../../../names/technical-names.js';
 import { relistLanguages, type LanguageChange } from '../../projects/change-languages.js';
@@ -61,7 +61,7 @@ async function undoCreates(db: Db, snapshot: Snapshot, actions: readonly RevertA
         push(translationsOf, entryId, { language, ...before });
         continue;
       }
-      await entries.deleteTranslation(db, entryId, language);
+      await deleteTranslation(db, entryId, language);
       await missing.markUntranslated(db, entryId, language);
       applied.changes.push({ target: 'translation', op: 'delete', entryId, groupId: object.groupId!, language, key: object.key ?? '', before, after: null });
     } else if (object.target === 'entry') {
@@ -167,10 +167,10 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
       applied.created.push({ target: 'entry', key: keyOf([...pathOf(groupId), removed.technicalName]), id });
     }
   }
-  await writes.insertRows(db, 'groups', writes.GROUP_COLUMNS, rows.groups.length, (i) => rows.groups[i]!);
-  await writes.insertRows(db, 'entries', writes.ENTRY_COLUMNS, rows.entries.length, (i) => rows.entries[i]!);
-  await writes.insertRows(db, 'translations', writes.TRANSLATION_COLUMNS, rows.translations.length, (i) => rows.translations[i]!);
-  await writes.insertRows(db, 'missing_translations', writes.MISSING_COLUMNS, rows.missing.length, (i) => rows.missing[i]!);
+  await writes.insertGroupRows(db, rows.groups.length, (i) => rows.groups[i]!);
+  await writes.insertEntryRows(db, rows.entries.length, (i) => rows.entries[i]!);
+  await writes.insertTranslationRows(db, rows.translations.length, (i) => rows.translations[i]!);
+  await writes.insertMissingRows(db, rows.missing.length, (i) => rows.missing[i]!);
 
   // 3. Updates (and removed translations) put back.
   for (const action of actions) {
@@ -198,7 +198,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         const to = action.to as unknown as EntryFields & { arbMetadata?: string | null };
         // The ARB metadata goes back (and is recorded) only where the change recorded it.
         const withMetadata = 'arbMetadata' in to;
-        await entries.updateEntry(db, object.entryId!, {
+        await updateEntry(db, object.entryId!, {
           technical_name: to.technicalName,
           base_term: to.baseTerm,
           base_term_key: to.baseTerm.toLowerCase(),
@@ -217,7 +217,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         const { entryId: loggedEntryId, language } = object.object as { entryId: string; language: string };
         const entryId = newIds.get(loggedEntryId) ?? loggedEntryId;
         const stored = snapshot.translations.get(`${entryId}:${language}`);
-        await entries.upsertTranslation(db, {
+        await upsertTranslation(db, {
           id: stored?.id ?? newId(),
           entry_id: entryId,
           language,

@@ -5,7 +5,7 @@
  * the revert either lands after it or is seen here and listed as a conflict.
  */
 import { AppError, forbidden, notFound } from '../../../errors.js';
-import { beginProjectWrite } from '../../../store/repositories/projects.js';
+import { beginProjectWrite } from '../../../store/content-writes/project-lock.js';
 import { findChange, findChangeSet, latestChangeOf, listChangesOfSet, type ChangeRow, type ChangeSetRow } from '../../../store/repositories/revert-reads.js';
 import { findUserById } from '../../../store/repositories/users.js';
 import type { Db } from '../../../store/schema.js';

@@ -1,5 +1,5 @@
 /**
- * An import's writes, in bulk: multi-row inserts of CHUNK rows as one prepared statement text per
+ * Writes in bulk (an import's, a revert's): multi-row inserts of CHUNK rows as one prepared statement text per
  * (table, row count), with the values bound positionally. Kysely's query builder is skipped on
  * purpose: compiling a 2,000-row insert cost more than running it (measured on the import-large bench).
  * Updates go one row at a time (an import mostly inserts). The caller runs them in its transaction.
@@ -7,8 +7,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { noteRecorded } from '../content-writes/change-feed.js';
-import type { ChangeSetRecord } from '../content-writes/change-log.js';
+import { noteRecorded } from './change-feed.js';
+import type { ChangeSetRecord } from './change-log.js';
 import type { Db } from '../schema.js';
 
 /** Rows per statement: 2,000 × at most 11 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
@@ -42,7 +42,7 @@ function insertText(postgres: boolean, table: Table, columns: readonly string[],
  * Inserts rows (each in `columns` order), CHUNK at a time. Rows are made by `rowAt` on demand, so a
  * million translations never exist as a million row arrays at once.
  */
-export async function insertRows(db: Db, table: Table, columns: readonly string[], count: number, rowAt: (index: number) => Row): Promise<void> {
+async function insertRows(db: Db, table: Table, columns: readonly string[], count: number, rowAt: (index: number) => Row): Promise<void> {
   const postgres = isPostgres(db);
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK);
@@ -74,6 +74,19 @@ export async function insertChangeSet(db: Db, set: ChangeSetRecord, summary: { c
     .execute();
   noteRecorded(db, set);
 }
+
+type RowsOf = (db: Db, count: number, rowAt: (index: number) => Row) => Promise<void>;
+
+/** Groups, each `[id, project_id, parent_id, technical_name, display_name, created_at]`, parents first. */
+export const insertGroupRows: RowsOf = (db, count, rowAt) => insertRows(db, 'groups', GROUP_COLUMNS, count, rowAt);
+/** Entries, each in ENTRY_COLUMNS' order. */
+export const insertEntryRows: RowsOf = (db, count, rowAt) => insertRows(db, 'entries', ENTRY_COLUMNS, count, rowAt);
+/** Translations, each in TRANSLATION_COLUMNS' order. */
+export const insertTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', TRANSLATION_COLUMNS, count, rowAt);
+/** Missing-translation rows, each `[entry_id, language, project_id, created_at]`. */
+export const insertMissingRows: RowsOf = (db, count, rowAt) => insertRows(db, 'missing_translations', MISSING_COLUMNS, count, rowAt);
+/** A set's changes, each in CHANGE_COLUMNS' order (the set itself: insertChangeSet). */
+export const insertChangeRows: RowsOf = (db, count, rowAt) => insertRows(db, 'changes', CHANGE_COLUMNS, count, rowAt);
 
 /** Removes the missing-translation rows of pairs that got a translation. */
 export async function deleteMissing(db: Db, pairs: readonly { entryId: string; language: string }[]): Promise<void> {

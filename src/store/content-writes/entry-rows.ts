@@ -1,0 +1,48 @@
+/** An entry's own rows: the plain statements the dialects' writes, an import and a revert are made of. */
+import { sql } from 'kysely';
+import { isPostgres } from '../dialect.js';
+import { prepared } from '../prepared.js';
+import type { Db, EntryRow } from '../schema.js';
+
+export type EntryArgs = [string, string, string, string, string, string, string | null, string | null, string, string];
+
+export const ENTRY_COLUMNS = sql`entries (id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at)`;
+
+export const ENTRY_VALUES = (...[id, projectId, groupId, technicalName, baseTerm, baseTermKey, contextInfo, arbMetadata, createdAt, updatedAt]: EntryArgs) =>
+  sql`${id}, ${projectId}, ${groupId}, ${technicalName}, ${baseTerm}, ${baseTermKey}, ${contextInfo}, ${arbMetadata}, ${createdAt}, ${updatedAt}`;
+
+/** One missing-translation row per language of the JSON array `languagesJson`. */
+export const INSERT_LACKING = (db: Db, entryId: string, projectId: string, createdAt: string, languagesJson: string) => sql`
+  insert into missing_translations (entry_id, language, project_id, created_at)
+  select ${entryId}, value, ${projectId}, ${createdAt}
+  from ${isPostgres(db) ? sql`json_array_elements_text(cast(${languagesJson} as json))` : sql`json_each(${languagesJson})`}`;
+
+export const insertEntryQuery = prepared(10, (_db, ...args: EntryArgs) => sql`insert into ${ENTRY_COLUMNS} values (${ENTRY_VALUES(...args)})`);
+
+export const insertLackingQuery = prepared(4, (db, entryId: string, projectId: string, createdAt: string, languagesJson: string) =>
+  INSERT_LACKING(db, entryId, projectId, createdAt, languagesJson),
+);
+
+/** Applies the given changes to an entry. */
+export async function updateEntry(
+  db: Db,
+  entryId: string,
+  changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'arb_metadata' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('entries').set(changes).where('id', '=', entryId).execute();
+}
+
+/** Deletes an entry with its translations (foreign-key cascade). */
+export async function deleteEntry(db: Db, entryId: string): Promise<void> {
+  await db.deleteFrom('entries').where('id', '=', entryId).execute();
+}
+
+/** Ids per `in (…)` list: far below both stores' parameter limits. */
+const IDS_PER_STATEMENT = 1_000;
+
+/** Deletes these entries (their translations and missing rows go with them: cascades). */
+export async function deleteEntries(db: Db, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    await db.deleteFrom('entries').where('id', 'in', ids.slice(start, start + IDS_PER_STATEMENT)).execute();
+  }
+}
