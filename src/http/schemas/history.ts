@@ -13,7 +13,7 @@ export const ChangeSource = Type.Union([Type.Literal(api), Type.Literal(web), Ty
 export const ChangeTarget = Type.Union([Type.Literal(project), Type.Literal(group), Type.Literal(entry), Type.Literal(translation)], { description: 'what was changed' });
 export const ChangeOp = Type.Union([Type.Literal(create), Type.Literal(update), Type.Literal(remove)], { description: 'how it was changed' });
 
-const ChangeAuthor = Type.Object(
+export const ChangeAuthor = Type.Object(
   { id: Type.String(), firstName: Type.String(), lastName: Type.String() },
   { description: 'who wrote it (names empty if the account is gone)' },
 );

@@ -1,7 +1,7 @@
 /** The revert routes' schemas (CONTRACT "History": revert of a change set or of one change). */
 import { Type } from 'typebox';
 import { Nullable, Timestamp } from './common.js';
-import { ChangedFields, ChangeSet, ChangeTarget } from './history.js';
+import { ChangeAuthor, ChangedFields, ChangeSet, ChangeTarget } from './history.js';
 
 export const RevertQuery = Type.Object({
   dryRun: Type.Optional(Type.Boolean({ default: false, description: 'plan only: answer what would be restored, unchanged and in conflict; write nothing' })),
@@ -13,8 +13,6 @@ export const RevertQuery = Type.Object({
   ),
 });
 
-const Person = Type.Object({ id: Type.String(), firstName: Type.String(), lastName: Type.String() });
-
 const RevertConflict = Type.Object(
   {
     changeId: Type.String({ description: 'the change whose object is in conflict' }),
@@ -23,7 +21,7 @@ const RevertConflict = Type.Object(
     language: Nullable(Type.String()),
     expected: ChangedFields,
     current: ChangedFields,
-    changedBy: Nullable(Person),
+    changedBy: Nullable(ChangeAuthor),
     changedAt: Nullable(Timestamp),
   },
   { description: 'an object changed since (by anyone): never overwritten; `expected` is what the change wrote, `current` the object now; who changed it last and when' },
