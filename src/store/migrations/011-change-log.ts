@@ -4,7 +4,8 @@
  * content version after its write, so the sets of a project are one per version, in order; the
  * changes repeat it (and their project) so that a feed or one entry's history is one index range.
  * Changes are numbered by the store (an identity), not given cuids: an import records a million of
- * them. A set's changes are found by its (project, version), not by an index of their own: every save
+ * them. Every save writes a set and a change: each index is one more page in its commit (SQLite),
+ * so there are few. A set's changes are found by its (project, version), not by an index of their own: every save
  * writes one change, and each index is more pages in its commit. Deleting a project removes its
  * history (cascades). Frozen.
  */
@@ -12,9 +13,11 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
+  // A set is its project's version: that is its key, so the one row a save adds to it lands beside the
+  // project's last (SQLite: clustered, without a rowid), and only its id needs an index of its own.
+  let changeSets = db.schema
     .createTable('change_sets')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
@@ -25,12 +28,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_count', 'integer', (c) => c.notNull())
     .addColumn('deleted_count', 'integer', (c) => c.notNull())
     .addColumn('revert_of', 'text')
-    .execute();
-  await db.schema.createIndex('change_sets_version').on('change_sets').columns(['project_id', 'version']).unique().execute();
+    .addPrimaryKeyConstraint('change_sets_version', ['project_id', 'version']);
+  if (!postgres) changeSets = changeSets.modifyEnd(sql`without rowid`);
+  await changeSets.execute();
+  await db.schema.createIndex('change_sets_id').on('change_sets').column('id').unique().execute();
   await db.schema.createIndex('change_sets_revert_of').on('change_sets').column('revert_of').where(sql.ref('revert_of'), 'is not', null).execute();
   await db.schema
     .createTable('changes')
-    .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement()))
+    // SQLite: the rowid, without AUTOINCREMENT's sequence row (one more page in every save's commit); a
+    // number is reused only after the newest changes of all went with a deleted project.
+    .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey()))
     .addColumn('change_set_id', 'text', (c) => c.notNull())
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
