@@ -4,6 +4,8 @@
  * their history; a stranger gets the project's not-found.
  */
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
+import { approximateBytes } from '../shared/content-cache.js';
+import type { ContentCaches } from '../shared/content-caches.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Db } from '../../store/schema.js';
 import * as history from '../../store/repositories/history.js';
@@ -88,21 +90,36 @@ export type ChangeQuery = PageRequest &
   };
 
 /** The project's change sets, newest first (after `afterVersion`: oldest first). */
-export async function listChangeSets(db: Db, principal: Principal, projectId: string, query: ChangeSetQuery): Promise<Page<ChangeSetView>> {
-  await requireReader(db, principal, projectId);
-  const found = await history.listChangeSets(db, projectId, query);
-  return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeSetView) };
+export async function listChangeSets(db: Db, caches: ContentCaches, principal: Principal, projectId: string, query: ChangeSetQuery): Promise<Page<ChangeSetView>> {
+  return kept(db, caches, principal, projectId, `change-sets:${JSON.stringify(query)}`, async () => {
+    const found = await history.listChangeSets(db, projectId, query);
+    return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeSetView) };
+  });
 }
 
 /** The project's changes, newest first (after `afterVersion`: oldest first), ties by change id. */
-export async function listChanges(db: Db, principal: Principal, projectId: string, query: ChangeQuery): Promise<Page<ChangeView>> {
-  await requireReader(db, principal, projectId);
-  const found = await history.listChanges(db, projectId, query);
-  return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeView) };
+export async function listChanges(db: Db, caches: ContentCaches, principal: Principal, projectId: string, query: ChangeQuery): Promise<Page<ChangeView>> {
+  return kept(db, caches, principal, projectId, `changes:${JSON.stringify(query)}`, async () => {
+    const found = await history.listChanges(db, projectId, query);
+    return { limit: query.limit, offset: query.offset, total: found.total, result: found.rows.map(changeView) };
+  });
 }
 
-async function requireReader(db: Db, principal: Principal, projectId: string): Promise<void> {
-  requireCapability(await loadProjectAccess(db, principal, projectId), 'canReadEntries');
+/**
+ * A page of history, kept for the project's content version: every write that changes the history
+ * moves the version (it records at the version it brings the project to), so a page read again before
+ * the next write (an editor's History, a feed polled) is answered from memory. The authors' names are
+ * those of the first read of that version.
+ */
+async function kept<T>(db: Db, caches: ContentCaches, principal: Principal, projectId: string, key: string, read: () => Promise<T>): Promise<T> {
+  const access = await loadProjectAccess(db, principal, projectId);
+  requireCapability(access, 'canReadEntries');
+  const version = access.project.contentVersion;
+  const found = caches.entryReads.get<T>(key, projectId, version);
+  if (found) return found;
+  const page = await read();
+  caches.entryReads.set(key, projectId, version, page, approximateBytes(page));
+  return page;
 }
 
 const authorOf = (row: history.AuthoredRecord): ChangeAuthor => ({ id: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '' });

@@ -8,7 +8,7 @@ import { bearer, type RoutePlugin } from './route-options.js';
 const tags = ['history'];
 
 /** The history routes: readers of the project's entries may read them. */
-export const historyRoutes: RoutePlugin = async (app, { db }) => {
+export const historyRoutes: RoutePlugin = async (app, { db, caches }) => {
   app.get(
     '/projects/:id/change-sets',
     {
@@ -21,7 +21,7 @@ export const historyRoutes: RoutePlugin = async (app, { db }) => {
         response: { 200: Page(ChangeSet), ...errors(400, 403, 404) },
       },
     },
-    (request) => listChangeSets(db, principalOf(request), request.params.id, request.query),
+    (request) => listChangeSets(db, caches, principalOf(request), request.params.id, request.query),
   );
 
   app.get(
@@ -36,6 +36,6 @@ export const historyRoutes: RoutePlugin = async (app, { db }) => {
         response: { 200: Page(Change), ...errors(400, 403, 404) },
       },
     },
-    (request) => listChanges(db, principalOf(request), request.params.id, request.query),
+    (request) => listChanges(db, caches, principalOf(request), request.params.id, request.query),
   );
 };

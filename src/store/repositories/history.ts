@@ -123,23 +123,36 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
  */
 export function changeStatements(db: Db, projectId: string, filter: ChangeFilter) {
   const narrowed = filter.entryId !== undefined || filter.groupId !== undefined;
-  let matching = db
-    .selectFrom('changes as c')
-    .innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id')
-    .where(narrowed ? checkedOnly(sql.ref('c.project_id'), projectId) : sql<SqlBool>`${sql.ref('c.project_id')} = ${projectId}`);
+  // The set's columns are needed for the page; the count joins the sets only when it filters by them.
+  const bySet = filter.source !== undefined || filter.userId !== undefined;
+  const inProject = narrowed ? checkedOnly(sql.ref('c.project_id'), projectId) : sql<SqlBool>`${sql.ref('c.project_id')} = ${projectId}`;
+  let matching = db.selectFrom('changes as c').innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id').where(inProject);
+  let counted = bySet ? matching : db.selectFrom('changes as c').where(inProject);
   // A set is its project's version: its changes are that version's range of changes_project_version.
   const setId = filter.changeSetId;
   if (setId !== undefined) {
     matching = matching.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
+    counted = counted.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
   }
-  if (filter.entryId !== undefined) matching = matching.where('c.entry_id', '=', filter.entryId);
-  if (filter.groupId !== undefined) matching = matching.where('c.group_id', '=', filter.groupId);
-  if (filter.language !== undefined) matching = matching.where('c.language', '=', filter.language);
-  if (filter.target !== undefined) matching = matching.where('c.target', '=', filter.target);
-  if (filter.op !== undefined) matching = matching.where('c.op', '=', filter.op);
+  const onChanges = [
+    ['c.entry_id', filter.entryId],
+    ['c.group_id', filter.groupId],
+    ['c.language', filter.language],
+    ['c.target', filter.target],
+    ['c.op', filter.op],
+  ] as const;
+  for (const [column, value] of onChanges) {
+    if (value === undefined) continue;
+    matching = matching.where(column, '=', value);
+    counted = counted.where(column, '=', value);
+  }
+  if (filter.afterVersion !== undefined) {
+    matching = matching.where('c.version', '>', filter.afterVersion);
+    counted = counted.where('c.version', '>', filter.afterVersion);
+  }
   if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
   if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
-  if (filter.afterVersion !== undefined) matching = matching.where('c.version', '>', filter.afterVersion);
+  if (bySet) counted = matching;
   const order = orderOf(filter);
   return {
     page: matching
@@ -150,7 +163,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
       .orderBy('c.id', order)
       .limit(filter.limit)
       .offset(filter.offset),
-    count: matching.select((eb) => eb.fn.countAll().as('total')),
+    count: counted.select((eb) => eb.fn.countAll().as('total')),
   };
 }
 
