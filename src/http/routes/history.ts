@@ -4,6 +4,7 @@ import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, Page } from '../schemas/common.js';
 import { Change, ChangeListQuery, ChangeSet, ChangeSetListQuery } from '../schemas/history.js';
 import { bearer, type RoutePlugin } from './route-options.js';
+import { sendSerializedOnce } from './serialized-once.js';
 
 const tags = ['history'];
 
@@ -21,7 +22,7 @@ export const historyRoutes: RoutePlugin = async (app, { db, caches }) => {
         response: { 200: Page(ChangeSet), ...errors(400, 403, 404) },
       },
     },
-    (request) => listChangeSets(db, caches, principalOf(request), request.params.id, request.query),
+    async (request, reply) => sendSerializedOnce(reply, await listChangeSets(db, caches, principalOf(request), request.params.id, request.query)),
   );
 
   app.get(
@@ -36,6 +37,6 @@ export const historyRoutes: RoutePlugin = async (app, { db, caches }) => {
         response: { 200: Page(Change), ...errors(400, 403, 404) },
       },
     },
-    (request) => listChanges(db, caches, principalOf(request), request.params.id, request.query),
+    async (request, reply) => sendSerializedOnce(reply, await listChanges(db, caches, principalOf(request), request.params.id, request.query)),
   );
 };
