@@ -8,6 +8,7 @@ import { approximateBytes } from '../shared/content-cache.js';
 import type { ContentCaches } from '../shared/content-caches.js';
 import type { Page, PageRequest } from '../shared/page.js';
 import type { Db } from '../../store/schema.js';
+import { pruneGeneration } from '../../store/content-writes/log-retention.js';
 import * as history from '../../store/repositories/history.js';
 import type { Change, ChangeSource } from './change.js';
 
@@ -108,17 +109,18 @@ export async function listChanges(db: Db, caches: ContentCaches, principal: Prin
 /**
  * A page of history, kept for the project's content version: every write that changes the history
  * moves the version (it records at the version it brings the project to), so a page read again before
- * the next write (an editor's History, a feed polled) is answered from memory. The authors' names are
- * those of the first read of that version.
+ * the next write (an editor's History, a feed polled) is answered from memory. A prune moves no version:
+ * its generation is part of the key. The authors' names are those of the first read of that version.
  */
 async function kept<T>(db: Db, caches: ContentCaches, principal: Principal, projectId: string, key: string, read: () => Promise<T>): Promise<T> {
   const access = await loadProjectAccess(db, principal, projectId);
   requireCapability(access, 'canReadEntries');
   const version = access.project.contentVersion;
-  const found = caches.entryReads.get<T>(key, projectId, version);
+  const keptKey = `${key}:pruned${pruneGeneration(db)}`;
+  const found = caches.entryReads.get<T>(keptKey, projectId, version);
   if (found) return found;
   const page = await read();
-  caches.entryReads.set(key, projectId, version, page, approximateBytes(page));
+  caches.entryReads.set(keptKey, projectId, version, page, approximateBytes(page));
   return page;
 }
 

@@ -16,8 +16,23 @@ const SAME_OBJECT = sql`n.project_id = c.project_id and n.target = c.target and 
     or (c.target = 'group' and n.group_id = c.group_id)
     or c.target = 'project')`;
 
+/**
+ * How many prunes of this store, in this process, took something away: kept history pages include it
+ * in their key (domain/changes/read-history.ts), since a prune moves no content version. Another
+ * instance's prune is seen at the next write, or at this instance's own prune, within the hour.
+ */
+const prunes = new WeakMap<object, number>();
+
+export const pruneGeneration = (db: Db): number => prunes.get(db) ?? 0;
+
 /** Deletes what is older than `cutoff` (ISO time) and not an object's newest change; answers how many changes went. */
 export async function pruneChangesBefore(db: Db, cutoff: string): Promise<number> {
+  const pruned = await prune(db, cutoff);
+  if (pruned > 0) prunes.set(db, pruneGeneration(db) + 1);
+  return pruned;
+}
+
+async function prune(db: Db, cutoff: string): Promise<number> {
   let pruned = 0;
   for (;;) {
     const { numAffectedRows } = await sql`delete from changes where id in (
