@@ -90,6 +90,8 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: history, activity and trash', () =
     }
 
     await expect.poll(() => focusedLabel(page)).toBe('Entries of Home');
+    // the grid shows the saved text before the History reads it as the current one
+    await grid.getByText('Hallo schöne neue Welt').waitFor();
     await page.keyboard.press('h');
     const dialog = page.getByRole('dialog', { name: 'History: German of greeting' });
     await dialog.waitFor();
