@@ -254,6 +254,17 @@ describe.each(DIALECTS)('history on %s', (dialect) => {
     }
   });
 
+  it("lists an import's translation changes entry by entry (each entry's languages together), as they were recorded", async () => {
+    const other = await createProject(server, key(), { name: 'Order app', baseLanguage: 'en', translationLanguages: ['de', 'fr'] });
+    const texts = (prefix: string) => ({ menu: { open: `${prefix} open`, save: `${prefix} save`, quit: `${prefix} quit` } });
+    const report = await ok('POST', `/projects/${other.id}/import?format=json`, { en: texts('en'), de: texts('de'), fr: texts('fr') });
+    const listed = await server.api('GET', `/projects/${other.id}/changes?changeSetId=${report.changeSetId}&target=translation`, { key: key() });
+    const entries: string[] = listed.body.result.map((change: any) => change.entryId);
+    expect(entries).toHaveLength(6);
+    const runs = entries.filter((entry, index) => index === 0 || entries[index - 1] !== entry);
+    expect(runs, entries.join(' ')).toHaveLength(3);
+  });
+
   it('is read by any member (a viewer too), not by a stranger, nor without a key; each read is counted', async () => {
     expect((await list('change-sets', '', viewer.apiKey)).total).toBe(20);
     expect((await list('changes', `?entryId=${ids.submit}`, viewer.apiKey)).total).toBe(7);

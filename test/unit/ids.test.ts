@@ -1,7 +1,7 @@
 /** Ids are CUID2 (the spec's format), made with node:crypto's native SHA3: the package's own check accepts every one. */
 import { isCuid } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { newId, newIds } from '../../src/domain/shared/ids.js';
+import { newId, newIds, newOrderedId } from '../../src/domain/shared/ids.js';
 
 describe('newId', () => {
   it('makes 24-character CUID2 ids that @paralleldrive/cuid2 accepts, all different', () => {
@@ -44,5 +44,23 @@ describe('newIds', () => {
   it('makes a few ids without a thread', async () => {
     const idAt = await newIds(3);
     expect(new Set([idAt(0), idAt(1), idAt(2)]).size).toBe(3);
+  });
+});
+
+describe('newOrderedId', () => {
+  it('makes 24-character lowercase ids, letter first, all different, each sorting after the one before', () => {
+    const ids = Array.from({ length: 50_000 }, () => newOrderedId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [index, id] of ids.entries()) {
+      expect(id).toMatch(/^[a-z][0-9a-z]{23}$/);
+      if (index > 0) expect(id > ids[index - 1]!, `${ids[index - 1]} then ${id}`).toBe(true);
+    }
+  });
+
+  it('keeps 10 random digits after the time and count (ids made in one ms are not guessable from each other)', () => {
+    const tails = Array.from({ length: 2_000 }, () => newOrderedId().slice(14));
+    expect(new Set(tails).size).toBe(tails.length);
+    const digits = new Set(tails.join(''));
+    expect(digits.size).toBe(36);
   });
 });

@@ -2,7 +2,7 @@
 import { recordChangeSet, type ChangeSetRecord } from '../../store/content-writes/change-log.js';
 import type { Db } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
-import { newId, nowIso } from '../shared/ids.js';
+import { newOrderedId, nowIso } from '../shared/ids.js';
 import type { Change, ChangeSource } from './change.js';
 
 /** `web` for a web session, else `api` (an import or a revert says so itself). */
@@ -16,7 +16,7 @@ export function changeSetFor(
   options: { source?: ChangeSource; revertOf?: string; createdAt?: string } = {},
 ): ChangeSetRecord {
   return {
-    id: newId(),
+    id: newOrderedId(),
     projectId,
     version,
     source: options.source ?? sourceOf(principal),
