@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPasswordForEmail } from '../../src/domain/accounts/account-use-cases.js';
+import { fieldsFromLog } from '../../src/store/content-writes/change-log.js';
 import { openBrowserSession } from '../helpers/browser-session.js';
 import { changesBetween, inOrder, readSnapshot, type CensusChange } from '../helpers/content-snapshot.js';
 import { DIALECTS } from '../helpers/dialects.js';
@@ -98,8 +99,8 @@ describe.each(DIALECTS)('the census of content writes on %s', (dialect) => {
       entryId: row.entry_id,
       language: row.language,
       key: row.key,
-      before: row.before_json === null ? null : JSON.parse(row.before_json),
-      after: row.after_json === null ? null : JSON.parse(row.after_json),
+      before: fieldsFromLog(row.target, row.before_json),
+      after: fieldsFromLog(row.target, row.after_json),
       version: Number(row.version),
       projectId: row.project_id,
     }));

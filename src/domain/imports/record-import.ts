@@ -3,7 +3,7 @@
  * `source: import`. A large import records a million changes: they are made row by row as the bulk
  * insert asks for them (store/content-writes/bulk-rows.ts), never held as a million objects.
  */
-import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
+import { fieldsForLog, type ChangeSetRecord } from '../../store/content-writes/change-log.js';
 import * as writes from '../../store/content-writes/bulk-rows.js';
 import type { Db } from '../../store/schema.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
@@ -13,7 +13,7 @@ import type { ImportPlan } from './plan-import.js';
 
 const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
 
-const json = (value: unknown) => JSON.stringify(value);
+const translationJson = (text: string) => fieldsForLog('translation', translationFields(text));
 
 /** An entry's fields as an import records them: with its ARB metadata when the import changes that. */
 type RecordedEntry = EntryFields & { arbMetadata?: string | null };
@@ -47,15 +47,15 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
   if (plan.topLevelGroupId) {
     const after = { technicalName: TOP_LEVEL_GROUP_NAME, displayName: TOP_LEVEL_DISPLAY_NAME, parentId: null };
     const id = plan.topLevelGroupId;
-    rows.push(() => row('group', 'create', id, null, null, '', null, json(after)));
+    rows.push(() => row('group', 'create', id, null, null, '', null, fieldsForLog('group', after)));
   }
   for (const group of plan.groups) {
-    rows.push(() => row('group', 'create', group.id, null, null, keyOf(groupPaths.get(group.id)!), null, json({ technicalName: group.name, displayName: group.name, parentId: group.parentId })));
+    rows.push(() => row('group', 'create', group.id, null, null, keyOf(groupPaths.get(group.id)!), null, fieldsForLog('group', { technicalName: group.name, displayName: group.name, parentId: group.parentId })));
   }
   for (const entry of plan.entries) {
     rows.push(() => {
       const after: EntryFields = { technicalName: entry.name, baseTerm: entry.baseTerm, contextInfo: entry.contextInfo, groupId: entry.groupId };
-      return row('entry', 'create', entry.groupId, entryId(entry.id), null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, json(after));
+      return row('entry', 'create', entry.groupId, entryId(entry.id), null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, fieldsForLog('entry', after));
     });
   }
   for (const change of plan.entryChanges) {
@@ -66,7 +66,7 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
     const metadata = change.arbMetadata === undefined ? {} : { before: { arbMetadata: stored.arbMetadata }, after: { arbMetadata: change.arbMetadata } };
     const before: RecordedEntry = { ...fields, ...metadata.before };
     const after: RecordedEntry = { ...fields, baseTerm: change.baseTerm ?? fields.baseTerm, contextInfo: change.contextInfo === undefined ? fields.contextInfo : change.contextInfo, ...metadata.after };
-    rows.push(() => row('entry', 'update', stored.groupId, stored.id, null, keyOf(stored.path), json(before), json(after)));
+    rows.push(() => row('entry', 'update', stored.groupId, stored.id, null, keyOf(stored.path), fieldsForLog('entry', before), fieldsForLog('entry', after)));
   }
   const first = rows.length;
   const translations = plan.translations;
@@ -76,9 +76,9 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
     const created = newById.get(write.entryId);
     const groupId = stored?.groupId ?? created!.groupId;
     const key = keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]);
-    const after = json(translationFields(write.text));
+    const after = translationJson(write.text);
     if (!write.replaces) return row('translation', 'create', groupId, entryId(write.entryId), write.language, key, null, after);
-    return row('translation', 'update', groupId, write.entryId, write.language, key, json(translationFields(stored!.translations[write.language]!)), after);
+    return row('translation', 'update', groupId, write.entryId, write.language, key, translationJson(stored!.translations[write.language]!), after);
   };
 
   const { created, updated } = countChanges(plan);

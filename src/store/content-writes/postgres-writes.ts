@@ -11,7 +11,7 @@ import { projectForUserOf, projectForUserSelect, type ProjectForUserRow } from '
 import { prepared } from '../prepared.js';
 import type { EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { noteRecorded } from './change-feed.js';
-import { groupPathJson, pathOf } from './change-log.js';
+import { fieldsForLog, groupPathJson, pathOf } from './change-log.js';
 import type { DialectWrites } from './dialect-writes.js';
 import { ENTRY_COLUMNS, ENTRY_VALUES, INSERT_LACKING, type EntryArgs } from './entry-rows.js';
 
@@ -45,7 +45,7 @@ export const postgresWrites: DialectWrites = {
     const args = [
       ...[row.id, row.entry_id, row.language, row.translation, row.translator_id, row.created_at, row.updated_at],
       ...[set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId],
-      ...[change.op, change.groupId ?? null, change.key, JSON.stringify(change.before), JSON.stringify(change.after)],
+      ...[change.op, change.groupId ?? null, change.key, fieldsForLog('translation', change.before), fieldsForLog('translation', change.after)],
     ] as SaveArgs;
     const [saved] = (await saveTranslationQuery(db, ...args)).rows;
     if (!saved) throw new Error('the translation upsert returned no row');
@@ -61,7 +61,7 @@ export const postgresWrites: DialectWrites = {
         db,
         ...[id, project_id, group_id, technical_name, base_term, base_term_key, context_info, arb_metadata, created_at, updated_at],
         JSON.stringify(languages),
-        ...[set.id, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, change.key, JSON.stringify(change.after)],
+        ...[set.id, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, change.key, fieldsForLog('entry', change.after)!],
       )
     ).rows;
     if (result?.inserted !== true) return false;

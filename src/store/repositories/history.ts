@@ -4,6 +4,7 @@
  * SQLite, a bigint pg answers as a string) is a decimal string, before/after are parsed JSON.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { fieldsFromLog } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
 export interface AuthoredRecord {
@@ -183,8 +184,8 @@ export async function listChanges(db: Db, projectId: string, filter: ChangeFilte
       entryId: row.entry_id,
       language: row.language,
       key: row.key,
-      before: parsed(row.before_json),
-      after: parsed(row.after_json),
+      before: fieldsFromLog(row.target, row.before_json),
+      after: fieldsFromLog(row.target, row.after_json),
       source: row.source,
       userId: row.user_id,
       firstName: row.first_name ?? null,
@@ -193,8 +194,6 @@ export async function listChanges(db: Db, projectId: string, filter: ChangeFilte
     })),
   };
 }
-
-const parsed = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
 
 /**
  * `column = value` as a check that no index serves: SQLite, without statistics, may otherwise range

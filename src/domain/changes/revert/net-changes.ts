@@ -2,6 +2,7 @@
  * The objects a revert puts back: the changes it undoes grouped by object, each netted to its first
  * `before` and last `after` (CONTRACT "History": a set's changes to one object count as one).
  */
+import { fieldsFromLog } from '../../../store/content-writes/change-log.js';
 import type { ChangeRow, LoggedObject } from '../../../store/repositories/revert-reads.js';
 
 export type Target = 'project' | 'group' | 'entry' | 'translation';
@@ -20,8 +21,6 @@ export interface NettedObject {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
-
-const parse = (json: string | null): Record<string, unknown> | null => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
 
 function objectOf(row: ChangeRow): LoggedObject {
   switch (row.target) {
@@ -57,7 +56,7 @@ export function netChanges(rows: readonly ChangeRow[]): NettedObject[] {
     const identity = identityOf(object);
     const known = byObject.get(identity);
     if (known) {
-      known.after = parse(row.after_json);
+      known.after = fieldsFromLog(row.target, row.after_json);
       known.key = row.key;
       known.groupId = row.group_id;
       continue;
@@ -70,8 +69,8 @@ export function netChanges(rows: readonly ChangeRow[]): NettedObject[] {
       entryId: row.entry_id,
       language: row.language,
       key: row.key,
-      before: parse(row.before_json),
-      after: parse(row.after_json),
+      before: fieldsFromLog(row.target, row.before_json),
+      after: fieldsFromLog(row.target, row.after_json),
     });
   }
   return [...byObject.values()];
