@@ -1,6 +1,6 @@
 /** The stored rows in the change log's words (CONTRACT "History": the `before`/`after` of each target). */
 import type { EntryRow, GroupRow, TranslationRow } from '../../store/schema.js';
-import type { EntryFields, GroupFields, RemovedEntry, RemovedGroup } from './change.js';
+import type { EntryFields, GroupFields, RemovedEntry, RemovedGroup, RemovedTranslation } from './change.js';
 import { translationFields } from './change.js';
 
 export const entryFields = (row: EntryRow): EntryFields => ({
@@ -17,13 +17,15 @@ export const groupFields = (row: GroupRow): GroupFields => ({
 });
 
 /** A deleted entry's `before`: its fields, ARB metadata and translations (by language). */
-export function removedEntry(row: EntryRow, translations: readonly TranslationRow[]): RemovedEntry {
+export const removedEntry = (row: EntryRow, translations: readonly TranslationRow[]): RemovedEntry =>
+  removedEntryWith(row, translations.map((translation) => ({ language: translation.language, ...translationFields(translation.translation) })));
+
+/** A deleted entry's `before` from its row and its translations' fields (a revert has those, not rows). */
+export function removedEntryWith(row: EntryRow, translations: readonly RemovedTranslation[]): RemovedEntry {
   return {
     ...entryFields(row),
     arbMetadata: row.arb_metadata,
-    translations: translations
-      .map((translation) => ({ language: translation.language, ...translationFields(translation.translation) }))
-      .sort((a, b) => (a.language < b.language ? -1 : a.language > b.language ? 1 : 0)),
+    translations: [...translations].sort((a, b) => (a.language < b.language ? -1 : a.language > b.language ? 1 : 0)),
   };
 }
 

@@ -106,6 +106,12 @@ export async function listChanges(db: Db, caches: ContentCaches, principal: Prin
   });
 }
 
+/** The project's change set at `version`, as the history lists it (a write reads its own set back in its transaction). */
+export async function changeSetAt(db: Db, projectId: string, version: number): Promise<ChangeSetView | undefined> {
+  const { rows } = await history.listChangeSets(db, projectId, { limit: 1, offset: 0, afterVersion: version - 1 });
+  return rows[0]?.version === version ? changeSetView(rows[0]) : undefined;
+}
+
 /**
  * A page of history, kept for the project's content version: every write that changes the history
  * moves the version (it records at the version it brings the project to), so a page read again before

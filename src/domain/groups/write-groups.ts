@@ -57,7 +57,9 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
     if (version === undefined) throw projectNotFound();
     const parentId = input.parentId ?? null;
     if (parentId !== null) await loadParent(trx, projectId, parentId);
-    const depth = await depthUnder(trx, parentId);
+    // the parent's path gives the new group's depth and, below, its key: the chain is read once
+    const parentPath = parentId === null ? [] : await groupPath(trx, parentId);
+    const depth = parentPath.length + 1;
     if (depth > MAX_GROUP_DEPTH) throw tooDeep(depth);
     if (await groups.nameTakenUnderParent(trx, projectId, parentId, input.technicalName)) throw conflict(duplicateName(input.technicalName));
     const row: GroupRow = {
@@ -69,7 +71,7 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
       created_at: now,
     };
     await guardConstraints(() => groupRows.insertGroup(trx, row), duplicateName(input.technicalName), () => notFound('parent group'));
-    const path = [...(parentId === null ? [] : await groupPath(trx, parentId)), row.technical_name];
+    const path = [...parentPath, row.technical_name];
     await recordChanges(trx, changeSetFor(principal, projectId, version, { createdAt: now }), [
       { target: 'group', op: 'create', groupId: row.id, key: keyOf(path), before: null, after: groupFields(row) },
     ]);

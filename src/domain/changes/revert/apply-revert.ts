@@ -24,7 +24,7 @@ import {
   type RemovedSubgroup,
   type TranslationFields,
 } from '../change.js';
-import { entryFields, groupFields } from '../fields.js';
+import { groupFields, removedEntryWith } from '../fields.js';
 import type { RevertAction, Snapshot } from './plan-revert.js';
 
 export interface AppliedRevert {
@@ -66,8 +66,7 @@ async function undoCreates(db: Db, snapshot: Snapshot, actions: readonly RevertA
       applied.changes.push({ target: 'translation', op: 'delete', entryId, groupId: object.groupId!, language, key: object.key ?? '', before, after: null });
     } else if (object.target === 'entry') {
       const row = snapshot.entries.get(object.entryId!)!;
-      const translations = (translationsOf.get(row.id) ?? []).sort((x, y) => (x.language < y.language ? -1 : 1));
-      const removed: RemovedEntry = { ...entryFields(row), arbMetadata: row.arb_metadata, translations };
+      const removed = removedEntryWith(row, translationsOf.get(row.id) ?? []);
       if (groupsGoing.has(row.group_id)) {
         const { groupId: _group, ...withoutGroup } = removed;
         push(entriesOf, row.group_id, withoutGroup);

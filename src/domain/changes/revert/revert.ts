@@ -7,15 +7,14 @@
 import { AppError, forbidden, notFound } from '../../../errors.js';
 import { beginProjectWrite } from '../../../store/content-writes/project-lock.js';
 import { findChange, findChangeSet, latestChangeOf, listChangesOfSet, type ChangeRow, type ChangeSetRow } from '../../../store/repositories/revert-reads.js';
-import { findUserById } from '../../../store/repositories/users.js';
 import type { Db } from '../../../store/schema.js';
-import { summaryOf } from '../../../store/content-writes/change-log.js';
 import type { Capability } from '../../access/capabilities.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../../access/project-access.js';
 import { settleLanguages } from '../../projects/change-languages.js';
 import { nowIso } from '../../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../../shared/transaction.js';
 import type { Change, ChangeSource } from '../change.js';
+import { changeSetAt } from '../read-history.js';
 import { changeSetFor, recordChanges } from '../record-changes.js';
 import { applyRevert, type AppliedRevert } from './apply-revert.js';
 import { netChanges, type NettedObject, type Target } from './net-changes.js';
@@ -119,19 +118,8 @@ async function revert(
     const applied = await applyRevert(trx, planned.snapshot, planned.plan.actions, principal.userId, now);
     const record = changeSetFor(principal, projectId, version, { source: 'revert', revertOf: set.id, createdAt: now });
     await recordChanges(trx, record, applied.changes);
-    const user = await findUserById(trx, principal.userId);
-    const changeSet = {
-      id: record.id,
-      projectId,
-      version,
-      source: 'revert' as const,
-      user: { id: principal.userId, firstName: user?.first_name ?? '', lastName: user?.last_name ?? '' },
-      apiKeyId: record.apiKeyId,
-      createdAt: now,
-      summary: summaryOf(applied.changes),
-      revertOf: set.id,
-      revertedBy: null,
-    };
+    // read back as the history lists it: one view of a set, its author's name from the same join
+    const changeSet = (await changeSetAt(trx, projectId, version))!;
     written = { applied, changeSet };
     return answerOf(trx, planned.plan, false, changeSet, applied);
   });
