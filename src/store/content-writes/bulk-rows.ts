@@ -1,6 +1,6 @@
 /**
- * Writes in bulk (an import's, a revert's): multi-row inserts of CHUNK rows as one prepared statement text per
- * (table, row count), with the values bound positionally. Kysely's query builder is skipped on
+ * Writes in bulk (an import's, a revert's): on SQLite, multi-row inserts of CHUNK rows as one prepared statement
+ * text per (table, row count), with the values bound positionally; on PostgreSQL, one array per column. Kysely's query builder is skipped on
  * purpose: compiling a 2,000-row insert cost more than running it (measured on the import-large bench).
  * Updates go one row at a time (an import mostly inserts). The caller runs them in its transaction.
  */
@@ -44,12 +44,39 @@ function insertText(postgres: boolean, table: Table, columns: readonly string[],
  */
 async function insertRows(db: Db, table: Table, columns: readonly string[], count: number, rowAt: (index: number) => Row): Promise<void> {
   const postgres = isPostgres(db);
+  if (postgres) return insertColumns(db, table, columns, count, rowAt);
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK);
     const values: (string | null)[] = [];
     for (let i = start; i < end; i += 1) for (const value of rowAt(i)) values.push(value);
     await db.executeQuery(CompiledQuery.raw(insertText(postgres, table, columns, end - start), values));
     // Between chunks, let the event loop serve what it can (PostgreSQL answers other requests meanwhile).
+    if (end < count) await yieldToEventLoop();
+  }
+}
+
+/** Rows per statement on PostgreSQL, where each column travels as one array (no bound-value limit). */
+const COLUMN_CHUNK = 10_000;
+
+/** The bulk tables' columns that are not text (unnest needs each array's type). */
+const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer' };
+
+/**
+ * PostgreSQL: `insert … select * from unnest($1::text[], …)`, one array per column. A 2,000-row VALUES
+ * list of 22,000 bound values is parsed and planned value by value; the arrays are one value each
+ * (import-large on PostgreSQL, with a million recorded changes: bench/README.md).
+ */
+async function insertColumns(db: Db, table: Table, columns: readonly string[], count: number, rowAt: (index: number) => Row): Promise<void> {
+  const arrays = columns.map((column, index) => `$${index + 1}::${NOT_TEXT[column] ?? 'text'}[]`).join(', ');
+  const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays})`;
+  for (let start = 0; start < count; start += COLUMN_CHUNK) {
+    const end = Math.min(count, start + COLUMN_CHUNK);
+    const values: (string | null)[][] = columns.map(() => new Array<string | null>(end - start));
+    for (let i = start; i < end; i += 1) {
+      const row = rowAt(i);
+      for (let column = 0; column < columns.length; column += 1) values[column]![i - start] = row[column]!;
+    }
+    await db.executeQuery(CompiledQuery.raw(text, values));
     if (end < count) await yieldToEventLoop();
   }
 }
