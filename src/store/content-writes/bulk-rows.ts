@@ -11,7 +11,7 @@ import { noteRecorded } from './change-feed.js';
 import type { ChangeSetRecord } from './change-log.js';
 import type { Db } from '../schema.js';
 
-/** Rows per statement: 2,000 × at most 11 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
+/** Rows per statement on SQLite: 2,000 × at most 11 columns stays under its 32,766 bound values. */
 const CHUNK = 2000;
 
 export const GROUP_COLUMNS = ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'] as const;
@@ -25,14 +25,13 @@ export type Row = ReadonlyArray<string | null>;
 
 const statements = new Map<string, string>();
 
-/** `insert into t (a, b) values (?, ?), (?, ?)…` for `rows` rows, in the dialect's placeholders; made once per shape. */
-function insertText(postgres: boolean, table: Table, columns: readonly string[], rows: number): string {
-  const key = `${postgres}:${table}:${rows}`;
+/** `insert into t (a, b) values (?, ?), (?, ?)…` for `rows` rows (SQLite); made once per shape. */
+function insertText(table: Table, columns: readonly string[], rows: number): string {
+  const key = `${table}:${rows}`;
   let text = statements.get(key);
   if (!text) {
-    let n = 0;
-    const tuple = () => `(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`;
-    text = `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, tuple).join(', ')}`;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    text = `insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`;
     statements.set(key, text);
   }
   return text;
@@ -43,13 +42,12 @@ function insertText(postgres: boolean, table: Table, columns: readonly string[],
  * million translations never exist as a million row arrays at once.
  */
 async function insertRows(db: Db, table: Table, columns: readonly string[], count: number, rowAt: (index: number) => Row): Promise<void> {
-  const postgres = isPostgres(db);
-  if (postgres) return insertColumns(db, table, columns, count, rowAt);
+  if (isPostgres(db)) return insertColumns(db, table, columns, count, rowAt);
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK);
     const values: (string | null)[] = [];
     for (let i = start; i < end; i += 1) for (const value of rowAt(i)) values.push(value);
-    await db.executeQuery(CompiledQuery.raw(insertText(postgres, table, columns, end - start), values));
+    await db.executeQuery(CompiledQuery.raw(insertText(table, columns, end - start), values));
     // Between chunks, let the event loop serve what it can (PostgreSQL answers other requests meanwhile).
     if (end < count) await yieldToEventLoop();
   }
