@@ -92,7 +92,7 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
  * The translations' indexes ordered by their entry's id, each entry's together (in plan order within
  * it). The plan holds them language by language; recorded so, each language's pass inserted into the
  * middle of every page of the log's index by entry (a page split on each, nine passes for ten
- * languages); entry by entry, they append to it (import-large on SQLite: bench/README.md).
+ * languages); entry by entry, they append to it (import-large on SQLite: docs/design/history.md).
  */
 function entryMajorOrder(count: number, entryOf: (index: number) => string): Int32Array {
   const ordinalOf = new Map<string, number>();

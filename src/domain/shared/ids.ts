@@ -141,9 +141,10 @@ let orderedCounter = 0;
 /**
  * A new id that sorts after the ids made before it (in this process; across processes, by the
  * millisecond): a letter, the time in ms (9 base-36 digits, good until the year 5188), the count of
- * ids made before it in that ms (4 digits) and 10 random digits, 24 characters like a CUID2. Change sets take these: the unique index
- * on a set's id then grows at its right edge, as the log does, instead of writing a random page of
- * itself in every save's commit (a random id cost ~20 µs of a ~60 µs save on SQLite, bench/README.md).
+ * ids made before it in that ms (4 digits) and 10 random digits, 24 characters like a CUID2. Change
+ * sets take these: the unique index on a set's id then grows at its right edge, as the log does,
+ * instead of dirtying a random page of itself in every save's commit (a random id cost ~20 µs of the
+ * ~60 µs a save's statements took in a microbench on SQLite: docs/design/history.md, "Not yet").
  * The spec asks CUID2 only of project ids; these are still lowercase, letter-first and unguessable.
  */
 export function newOrderedId(): string {
