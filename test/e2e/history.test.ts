@@ -120,6 +120,31 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: history, activity and trash', () =
     await page.context().close();
   });
 
+  it("a cell's History takes a save made since the grid was read as the current text", { timeout: 90_000 }, async () => {
+    const project = await newProject('Stale grid app');
+    const entry = await as(ada)<{ id: string }>('POST', `/groups/${project.home}/entries`, { technicalName: 'evening', baseTerm: 'Good evening' });
+    await as(ada)('PUT', `/entries/${entry.id}/translations`, { language: 'de', translation: 'Guten Tag' });
+    const page = await signedIn(`/projects/${project.id}`);
+    const grid = page.getByRole('grid', { name: 'Entries of Home' });
+    await grid.getByText('Guten Tag').waitFor();
+    // Bob saves while Ada's grid still shows her text
+    await as(bob)('PUT', `/entries/${entry.id}/translations`, { language: 'de', translation: 'Guten Abend' });
+    await grid.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('h');
+    const dialog = page.getByRole('dialog', { name: 'History: German of evening' });
+    await dialog.waitFor();
+    const versions = dialog.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
+    await expect.poll(() => versions.count()).toBe(3);
+    expect(await versions.nth(0).textContent()).toContain('Edited by Bob Builder');
+    expect(await versions.nth(0).textContent()).toContain('current');
+    // Ada's version is diffed against Bob's text, and can be restored
+    const adas = versions.filter({ hasText: 'Created by Ada Lovelace' });
+    expect(await adas.locator('ins').textContent()).toBe('[added: Tag]');
+    expect(await adas.locator('del').textContent()).toBe('[removed: Abend]');
+    await page.context().close();
+  });
+
   it('an import is in the Activity; its revert shows the dry run with a conflict first, reverts the rest, and is redone', { timeout: 90_000 }, async () => {
     const project = await newProject('Activity app');
     const call = as(ada);

@@ -29,8 +29,18 @@ export function cellText(column: Column, fields: Change['before']): string | nul
   return typeof value === 'string' ? value : null;
 }
 
-/** The cell's text now. */
-export function currentText(entry: Entry, column: Column): string | null {
+/**
+ * The cell's text now: the newest change's, read with the history (every write records one, and a
+ * prune keeps each object's newest), so a save made since the grid was read counts as the current
+ * text; the grid's copy only for a cell with no change read.
+ */
+export function nowText(entry: Entry, column: Column, changes: readonly Change[]): string | null {
+  const newest = changes[0];
+  return newest ? cellText(column, newest.after) : currentText(entry, column);
+}
+
+/** The cell's text as the grid read it. */
+function currentText(entry: Entry, column: Column): string | null {
   if (column.kind === 'translation') return translationOf(entry, column.language ?? '')?.translation ?? null;
   const value = column.kind === 'contextInfo' ? entry.contextInfo : entry[column.kind];
   return value ?? null;
