@@ -1,6 +1,6 @@
 /**
- * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read, page of 100, translation upsert and entry create against two
- * builds (each checkout's dist/, e.g. a `git worktree` of an older commit with node_modules linked),
+ * `node bench/ab.mjs <checkout A> <checkout B>`: the same point read, page of 100, translation upsert
+ * (to one entry, and spread over 100) and entry create against two builds (each checkout's dist/, e.g. a `git worktree` of an older commit with node_modules linked),
  * interleaved A B A B four times, each server on its own fresh SQLite store (or PostgreSQL database, with
  * AB_POSTGRES_URL=postgres://user@host:port): a same-run comparison that the machine's drift affects
  * alike. Prints req/s per round as JSON.
@@ -38,15 +38,17 @@ async function start(root, port, label) {
   await post(`/entries/${e.id}/translations`, { language: 'de', translation: 'Titel' }, 'PUT');
   // a page of 100 entries, as the bench's list-page reads (base term + 2 translations each)
   const paged = await post(`/projects/${p.id}/groups`, { technicalName: 'paged', displayName: 'Paged' });
+  const pagedEntries = [];
   for (let i = 0; i < 100; i++) {
     const entry = await post(`/groups/${paged.id}/entries`, { technicalName: `term${i}`, baseTerm: `Label ${i} of the {name} screen` });
+    pagedEntries.push(entry.id);
     for (const language of ['de', 'fr']) await post(`/entries/${entry.id}/translations`, { language, translation: `${language} Label ${i}` }, 'PUT');
   }
-  return { child, base, h, entry: e.id, page: `/groups/${paged.id}/entries?limit=100`, inbox: (await post(`/projects/${p.id}/groups`, { technicalName: 'inbox', displayName: 'Inbox' })).id };
+  return { child, base, h, entry: e.id, pagedEntries, page: `/groups/${paged.id}/entries?limit=100`, inbox: (await post(`/projects/${p.id}/groups`, { technicalName: 'inbox', displayName: 'Inbox' })).id };
 }
 const run = (url, opts) => new Promise((res) => autocannon({ url, connections: 10, duration: 6, ...opts }, (err, r) => res(r.requests.average)));
 const servers = { A: await start(A, 18101, 'A'), B: await start(B, 18102, 'B') };
-const results = { A: { read: [], page: [], write: [], create: [] }, B: { read: [], page: [], write: [], create: [] } };
+const results = { A: { read: [], page: [], write: [], spread: [], create: [] }, B: { read: [], page: [], write: [], spread: [], create: [] } };
 let created = 0;
 let saved = 0;
 for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
@@ -56,6 +58,10 @@ for (let round = 0; round < 4; round++) for (const name of ['A', 'B']) {
   // a new text each time: the same text again is a write that changes nothing (rolled back), not a save
   const save = { method: 'PUT', setupRequest: (request) => ({ ...request, body: JSON.stringify({ language: 'fr', translation: `Titre ${(saved += 1)}` }) }) };
   results[name].write.push(await run(`${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [save] }));
+  // saves spread over the 100 entries of the page, as editors spread them: what is kept per entry is
+  // a different page of its index each time (the saves above all go to one entry)
+  const spread = { method: 'PUT', setupRequest: (request) => ({ ...request, path: `/api/v1/entries/${s.pagedEntries[(saved += 1) % 100]}/translations`, body: JSON.stringify({ language: 'fr', translation: `Titre ${saved}` }) }) };
+  results[name].spread.push(await run(`${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [spread] }));
   // new entries with unique names in one group, as concurrent-create sends them
   const create = { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify({ technicalName: `made${(created += 1)}`, baseTerm: `Made ${created}` }) }) };
   results[name].create.push(await run(`${s.base}/groups/${s.inbox}/entries`, { headers: s.h, requests: [create] }));
