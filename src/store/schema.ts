@@ -179,6 +179,8 @@ export interface ChangeSetsTable {
   deleted_count: number;
   /** the set this one reverts */
   revert_of: string | null;
+  /** an import's: JSON {format, translations, entries, groups} (migration 013); null for any other set, and for imports before it */
+  import_summary: string | null;
 }
 
 /** One object's change within a change set (migration 011). */

@@ -95,8 +95,12 @@ describe.each(DIALECTS)('history on %s', (dialect) => {
       summary: { created: 1, updated: 0, deleted: 0 },
       revertOf: null,
       revertedBy: null,
+      imported: null,
     });
     expect(imported).toMatchObject({ id: importSetId, source: 'import', apiKeyId: ownerKeyId, summary: { created: 3, updated: 0, deleted: 0 } });
+    // what it imported, by target, and from which format (the Activity's "imported 1 translation (json)"); no other set says so
+    expect(imported.imported).toEqual({ format: 'json', translations: 1, entries: 1, groups: 1 });
+    expect(page.result.filter((set: any) => set.id !== importSetId).every((set: any) => set.imported === null)).toBe(true);
     const byOwner = page.result.filter((set: any) => set.source === 'api');
     expect(byOwner.length).toBe(18);
     for (const set of byOwner) expect(set).toMatchObject({ user: { id: owner.id, firstName: expect.stringMatching(/^First/), lastName: expect.stringMatching(/^Last/) }, apiKeyId: ownerKeyId, revertedBy: null });

@@ -163,7 +163,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: history, activity and trash', () =
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity: Activity app', level: 1 }).waitFor();
     const importSet = page.getByRole('article').filter({ hasText: 'Ada Lovelace imported' });
-    await importSet.getByRole('heading', { name: 'Ada Lovelace imported: 2 added, 2 changed' }).waitFor();
+    await importSet.getByRole('heading', { name: 'Ada Lovelace imported 3 translations, 1 entry (json)' }).waitFor();
     await importSet.getByRole('button', { name: 'Show the changes' }).click();
     await importSet.getByText('German translation of home.greeting: edited').waitFor();
     await importSet.getByText('entry home.welcome: created').waitFor();

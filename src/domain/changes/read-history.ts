@@ -10,6 +10,7 @@ import type { Page, PageRequest } from '../shared/page.js';
 import type { Db } from '../../store/schema.js';
 import { pruneGeneration } from '../../store/content-writes/log-retention.js';
 import * as history from '../../store/repositories/history.js';
+import type { ImportSummary } from '../../store/content-writes/bulk-rows.js';
 import type { Change, ChangeSource } from './change.js';
 
 /** A list of every member of the union T: one left out (or a stranger) does not compile. */
@@ -44,6 +45,8 @@ export interface ChangeSetView {
   summary: { created: number; updated: number; deleted: number };
   revertOf: string | null;
   revertedBy: string | null;
+  /** an import's: what it imported, by target, and from which format; null for any other set (and imports recorded before it was kept) */
+  imported: ImportSummary | null;
 }
 
 /** A change's `before` or `after`, as the write path recorded it. */
@@ -144,6 +147,7 @@ function changeSetView(row: history.ChangeSetRecord): ChangeSetView {
     summary: row.summary,
     revertOf: row.revertOf,
     revertedBy: row.revertedBy,
+    imported: row.imported,
   };
 }
 

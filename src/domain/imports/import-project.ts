@@ -143,7 +143,7 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     for (const texts of document.texts.values()) texts.clear();
     if (large) collectGarbage();
     const set = changeSetFor(principal, projectId, version, { source: 'import' });
-    await applyPlan(trx, principal, access, plan, translationIds, large, { set, state });
+    await applyPlan(trx, principal, access, plan, translationIds, large, { set, state, format: request.format });
     return reportOf(plan, document.files, false, set.id);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
@@ -204,7 +204,7 @@ async function applyPlan(
   plan: ImportPlan,
   translationIds: Promise<IdSource>,
   large: boolean,
-  record: { set: ChangeSetRecord; state: ImportState },
+  record: { set: ChangeSetRecord; state: ImportState; format: string },
 ): Promise<void> {
   const now = nowIso();
   const projectId = access.project.id;
@@ -255,5 +255,5 @@ async function applyPlan(
   }
   await writes.insertMissingRows(db, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
-  await recordImport(db, { ...record.set, createdAt: now }, plan, record.state, entryId);
+  await recordImport(db, { ...record.set, createdAt: now }, record.format, plan, record.state, entryId);
 }

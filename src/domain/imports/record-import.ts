@@ -26,11 +26,26 @@ function countChanges(plan: ImportPlan): { created: number; updated: number } {
   return { created: groups + plan.entries.length + plan.translations.length - translationUpdates, updated: plan.entryChanges.length + translationUpdates };
 }
 
+/** What the import wrote, by target, and from which format: the Activity's "imported 1,240 translations (i18next)". */
+const importSummaryOf = (plan: ImportPlan, format: string): writes.ImportSummary => ({
+  format,
+  translations: plan.translations.length,
+  entries: plan.entries.length + plan.entryChanges.length,
+  groups: plan.groups.length + (plan.topLevelGroupId ? 1 : 0),
+});
+
 /**
  * Records the import's change set and its changes; answers the set's id. `entryId` maps a planned
  * entry id to the id written (import-project.ts hands new entries out in ascending order).
  */
-export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPlan, state: ImportState, entryId: (planned: string) => string): Promise<string> {
+export async function recordImport(
+  db: Db,
+  set: ChangeSetRecord,
+  format: string,
+  plan: ImportPlan,
+  state: ImportState,
+  entryId: (planned: string) => string,
+): Promise<string> {
   const groupPaths = new Map<string, readonly string[]>();
   for (const group of state.groups.values()) groupPaths.set(group.id, group.path);
   if (state.topLevelGroupId) groupPaths.set(state.topLevelGroupId, []);
@@ -83,7 +98,7 @@ export async function recordImport(db: Db, set: ChangeSetRecord, plan: ImportPla
 
   const { created, updated } = countChanges(plan);
   const order = entryMajorOrder(translations.length, (index) => entryId(translations[index]!.entryId));
-  await writes.insertChangeSet(db, set, { created, updated, deleted: 0 });
+  await writes.insertChangeSet(db, set, { created, updated, deleted: 0 }, importSummaryOf(plan, format));
   await writes.insertChangeRows(db, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(order[index - first]!)));
   return set.id;
 }

@@ -75,6 +75,7 @@ const CHANGE_SET_EXAMPLE = {
   summary: { created: 1, updated: 2, deleted: 0 },
   revertOf: null,
   revertedBy: null,
+  imported: null,
 };
 
 export const ChangeSet = Type.Object(
@@ -89,8 +90,19 @@ export const ChangeSet = Type.Object(
     summary: Type.Object({ created: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer() }, { description: 'its changes counted by op' }),
     revertOf: Nullable(Type.String({ description: 'the change set this one reverts' })),
     revertedBy: Nullable(Type.String({ description: 'the latest change set that reverted this one (or any of its changes)' })),
+    imported: Nullable(
+      Type.Object(
+        {
+          format: Type.String({ description: 'the format the import read (`json`, `i18next`, `vue-i18n` or `flutter`)' }),
+          translations: Type.Integer({ description: 'translations it created or replaced' }),
+          entries: Type.Integer({ description: 'entries it created or changed' }),
+          groups: Type.Integer({ description: 'groups it created' }),
+        },
+        { description: "an import's: what it imported; null for any other change set, and for imports recorded before tolk kept it" },
+      ),
+    ),
   },
-  { description: 'one write to the project, as one record', examples: [CHANGE_SET_EXAMPLE] },
+  { description: 'one write to the project, as one record', examples: [CHANGE_SET_EXAMPLE, { ...CHANGE_SET_EXAMPLE, version: 43, source: 'import', summary: { created: 1254, updated: 0, deleted: 0 }, imported: { format: 'i18next', translations: 1240, entries: 12, groups: 2 } }] },
 );
 
 const CHANGE_EXAMPLE = {

@@ -80,8 +80,21 @@ async function insertColumns(db: Db, table: Table, columns: readonly string[], c
   }
 }
 
-/** The import's change set, with its summary (its changes follow through insertRows). */
-export async function insertChangeSet(db: Db, set: ChangeSetRecord, summary: { created: number; updated: number; deleted: number }): Promise<void> {
+/** What an import's set says it imported (change_sets.import_summary, migration 013). */
+export interface ImportSummary {
+  format: string;
+  translations: number;
+  entries: number;
+  groups: number;
+}
+
+/** The import's change set, with its summaries (its changes follow through insertRows). */
+export async function insertChangeSet(
+  db: Db,
+  set: ChangeSetRecord,
+  summary: { created: number; updated: number; deleted: number },
+  imported: ImportSummary,
+): Promise<void> {
   await db
     .insertInto('change_sets')
     .values({
@@ -96,6 +109,7 @@ export async function insertChangeSet(db: Db, set: ChangeSetRecord, summary: { c
       updated_count: summary.updated,
       deleted_count: summary.deleted,
       revert_of: set.revertOf,
+      import_summary: JSON.stringify(imported),
     })
     .execute();
   noteRecorded(db, set);

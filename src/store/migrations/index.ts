@@ -12,6 +12,7 @@ import * as invitationProof from './009-invitation-proof.js';
 import * as completeMissingLanguages from './010-complete-missing-languages.js';
 import * as changeLog from './011-change-log.js';
 import * as dropEntryChanges from './012-drop-entry-changes.js';
+import * as importSummary from './013-import-summary.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-complete-missing-languages': completeMissingLanguages,
   '011-change-log': changeLog,
   '012-drop-entry-changes': dropEntryChanges,
+  '013-import-summary': importSummary,
 };
 
 export const migrationProvider: MigrationProvider = {

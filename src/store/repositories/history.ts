@@ -4,6 +4,7 @@
  * SQLite, a bigint pg answers as a string) is a decimal string, before/after are parsed JSON.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ImportSummary } from '../content-writes/bulk-rows.js';
 import { fieldsFromLog } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
@@ -25,6 +26,7 @@ export interface ChangeSetRecord extends AuthoredRecord {
   revertOf: string | null;
   /** the latest set reverting this one */
   revertedBy: string | null;
+  imported: ImportSummary | null;
 }
 
 export interface ChangeRecord extends AuthoredRecord {
@@ -112,6 +114,7 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
       summary: { created: Number(row.created_count), updated: Number(row.updated_count), deleted: Number(row.deleted_count) },
       revertOf: row.revert_of,
       revertedBy: row.reverted_by ?? null,
+      imported: row.import_summary === null ? null : (JSON.parse(row.import_summary) as ImportSummary),
     })),
   };
 }

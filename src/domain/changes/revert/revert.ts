@@ -13,8 +13,8 @@ import { loadProjectAccess, type Principal, type ProjectAccess } from '../../acc
 import { settleLanguages } from '../../projects/change-languages.js';
 import { nowIso } from '../../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../../shared/transaction.js';
-import type { Change, ChangeSource } from '../change.js';
-import { changeSetAt } from '../read-history.js';
+import type { Change } from '../change.js';
+import { changeSetAt, type ChangeSetView } from '../read-history.js';
 import { changeSetFor, recordChanges } from '../record-changes.js';
 import { applyRevert, type AppliedRevert } from './apply-revert.js';
 import { netChanges, type NettedObject, type Target } from './net-changes.js';
@@ -33,18 +33,7 @@ type Fields = Change['before'] | Change['after'];
 
 export interface RevertAnswer {
   dryRun: boolean;
-  changeSet: {
-    id: string;
-    projectId: string;
-    version: number;
-    source: ChangeSource;
-    user: Person;
-    apiKeyId: string | null;
-    createdAt: string;
-    summary: { created: number; updated: number; deleted: number };
-    revertOf: string | null;
-    revertedBy: string | null;
-  } | null;
+  changeSet: ChangeSetView | null;
   restored: number;
   unchanged: number;
   conflicts: { changeId: string; target: Target; key: string | null; language: string | null; expected: Fields; current: Fields; changedBy: Person | null; changedAt: string | null }[];

@@ -72,3 +72,13 @@ export function countsText(summary: ChangeSet['summary'], t: Translate, locale: 
   if (summary.deleted > 0) parts.push(t('history.count.deleted', { number: formatNumber(summary.deleted, locale) }));
   return parts.join(', ');
 }
+
+/** What an import imported, the zero ones left out: "1,240 translations, 12 entries, 2 groups"; '' when it says nothing. */
+export function importedText(imported: NonNullable<ChangeSet['imported']>, t: Translate, locale: string): string {
+  const parts: string[] = [];
+  for (const what of ['translations', 'entries', 'groups'] as const) {
+    const count = imported[what];
+    if (count > 0) parts.push(t(`history.imported.${what}`, { count, number: formatNumber(count, locale) }));
+  }
+  return parts.join(', ');
+}
