@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/access.js';
 import { runCli, TOLK_BIN } from '../helpers/cli.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { createProject } from '../helpers/seed.js';
@@ -72,7 +73,8 @@ describe.each(DIALECTS)('the tolk CLI on %s', (dialect) => {
   });
 
   it('serve listens on PORT and stops cleanly on SIGTERM', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // a port the OS just handed out (a random one could be an outgoing connection's: serve then exits at once)
+    const port = await freePort();
     const child = spawn(process.execPath, [TOLK_BIN, 'serve'], {
       env: { ...process.env, DATABASE_URL: server.databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: 'ignore',
