@@ -18,12 +18,14 @@ const translationJson = (text: string) => fieldsForLog('translation', translatio
 /** An entry's fields as an import records them: with its ARB metadata when the import changes that. */
 type RecordedEntry = EntryFields & { arbMetadata?: string | null };
 
+/** The groups the import creates (the top-level keys' group among them). */
+const groupsCreated = (plan: ImportPlan): number => plan.groups.length + (plan.topLevelGroupId ? 1 : 0);
+
 /** What the import's writes changed, counted as the set's summary counts them. */
 function countChanges(plan: ImportPlan): { created: number; updated: number } {
   let translationUpdates = 0;
   for (const write of plan.translations) if (write.replaces) translationUpdates += 1;
-  const groups = plan.groups.length + (plan.topLevelGroupId ? 1 : 0);
-  return { created: groups + plan.entries.length + plan.translations.length - translationUpdates, updated: plan.entryChanges.length + translationUpdates };
+  return { created: groupsCreated(plan) + plan.entries.length + plan.translations.length - translationUpdates, updated: plan.entryChanges.length + translationUpdates };
 }
 
 /** What the import wrote, by target, and from which format: the Activity's "imported 1,240 translations (i18next)". */
@@ -31,7 +33,7 @@ const importSummaryOf = (plan: ImportPlan, format: string): writes.ImportSummary
   format,
   translations: plan.translations.length,
   entries: plan.entries.length + plan.entryChanges.length,
-  groups: plan.groups.length + (plan.topLevelGroupId ? 1 : 0),
+  groups: groupsCreated(plan),
 });
 
 /**

@@ -14,7 +14,7 @@ import { settleLanguages } from '../../projects/change-languages.js';
 import { nowIso } from '../../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../../shared/transaction.js';
 import type { Change } from '../change.js';
-import { changeSetAt, type ChangeSetView } from '../read-history.js';
+import { changeSetAt, type ChangeAuthor, type ChangeSetView } from '../read-history.js';
 import { changeSetFor, recordChanges } from '../record-changes.js';
 import { applyRevert, type AppliedRevert } from './apply-revert.js';
 import { netChanges, type NettedObject, type Target } from './net-changes.js';
@@ -27,7 +27,6 @@ export interface RevertOptions {
   onConflict: OnConflict;
 }
 
-type Person = { id: string; firstName: string; lastName: string };
 /** An object's fields as the log records them (null where absent). */
 type Fields = Change['before'] | Change['after'];
 
@@ -36,7 +35,7 @@ export interface RevertAnswer {
   changeSet: ChangeSetView | null;
   restored: number;
   unchanged: number;
-  conflicts: { changeId: string; target: Target; key: string | null; language: string | null; expected: Fields; current: Fields; changedBy: Person | null; changedAt: string | null }[];
+  conflicts: { changeId: string; target: Target; key: string | null; language: string | null; expected: Fields; current: Fields; changedBy: ChangeAuthor | null; changedAt: string | null }[];
   created: { target: 'group' | 'entry'; key: string; id: string | null }[];
   totals: { conflicts: number };
 }
