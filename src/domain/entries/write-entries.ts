@@ -13,7 +13,7 @@ import { requireName } from '../shared/name-check.js';
 import { keyOf, type EntryChange } from '../changes/change.js';
 import { entryFields, removedEntry } from '../changes/fields.js';
 import { changeSetFor, recordChanges } from '../changes/record-changes.js';
-import { newId, nowIso } from '../shared/ids.js';
+import { newOrderedId, nowIso } from '../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginEntryWrite } from './entry-access.js';
 import { entrySummaryView, type EntrySummaryView } from './entry-view.js';
@@ -34,7 +34,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
     requireName(input.technicalName, 'entry', access.project.keyStyle);
     const now = nowIso();
     const row: EntryRow = {
-      id: newId(),
+      id: newOrderedId(),
       project_id: group.project_id,
       group_id: group.id,
       technical_name: input.technicalName,

@@ -12,7 +12,7 @@ import { groupPath } from '../../store/content-writes/change-log.js';
 import { keyOf } from '../changes/change.js';
 import { groupFields, removedGroup } from '../changes/fields.js';
 import { changeSetFor, recordChanges } from '../changes/record-changes.js';
-import { newId, nowIso } from '../shared/ids.js';
+import { newOrderedId, nowIso } from '../shared/ids.js';
 import { inTransaction, inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { beginGroupWrite } from './group-access.js';
 import { groupView, MAX_GROUP_DEPTH, type GroupView } from './group-view.js';
@@ -63,7 +63,7 @@ export async function createGroup(db: Db, principal: Principal, projectId: strin
     if (depth > MAX_GROUP_DEPTH) throw tooDeep(depth);
     if (await groups.nameTakenUnderParent(trx, projectId, parentId, input.technicalName)) throw conflict(duplicateName(input.technicalName));
     const row: GroupRow = {
-      id: newId(),
+      id: newOrderedId(),
       project_id: projectId,
       parent_id: parentId,
       technical_name: input.technicalName,

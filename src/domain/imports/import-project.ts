@@ -20,7 +20,7 @@ import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
 import { collectGarbage, collectGarbageWhenGrown } from '../../collect-garbage.js';
-import { newIds, nowIso, type IdSource } from '../shared/ids.js';
+import { newOrderedId, nowIso } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
@@ -122,9 +122,6 @@ export async function importProject(db: Db, principal: Principal, projectId: str
   request.body = undefined;
   const large = isLarge(document);
   if (large) collectGarbage();
-  // The translations' ids, made on another core while this one plans (at most one per text of a non-base file).
-  const translationIds = newIds(request.dryRun ? 0 : translationTextCount(document, before.project.baseLanguage));
-  translationIds.catch(() => {}); // awaited before the writes; a refusal before then must not leave it unhandled
   const run = async (trx: Db) => {
     const version = request.dryRun ? 0 : await beginProjectWrite(trx, projectId, nowIso());
     if (version === undefined) throw projectNotFound();
@@ -143,7 +140,7 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     for (const texts of document.texts.values()) texts.clear();
     if (large) collectGarbage();
     const set = changeSetFor(principal, projectId, version, { source: 'import' });
-    await applyPlan(trx, principal, access, plan, translationIds, large, { set, state, format: request.format });
+    await applyPlan(trx, principal, access, plan, large, { set, state, format: request.format });
     return reportOf(plan, document.files, false, set.id);
   };
   // A dry run only reads; a real one writes in one transaction (rolled back by any throw above).
@@ -154,13 +151,6 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     if (error instanceof NothingToWrite) return error.report;
     throw error;
   }
-}
-
-/** How many texts the non-base files hold: the most translations an import can insert. */
-function translationTextCount(document: ImportDocument, baseLanguage: string): number {
-  let count = 0;
-  for (const [language, texts] of document.texts) if (language !== baseLanguage) count += texts.size;
-  return count;
 }
 
 /** Texts from which an import counts as large: it then collects its garbage as it goes (collect-garbage.ts). */
@@ -183,26 +173,12 @@ class NothingToWrite extends Error {
 const hasWrites = (plan: ImportPlan) =>
   plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
 
-/**
- * The new entries' ids handed out again in ascending order along the plan (the files' order): the same
- * random ids, sorted. Every index keyed by an entry id (the entries' own, their translations', the
- * missing rows', each foreign-key check) then takes the import's rows at ascending positions, page after
- * page, instead of at random places all over a file larger than SQLite's cache; and the untranslated
- * list, ordered by (created_at, id), keeps the files' order. Returns the id to write for a planned id.
- */
-function ascendingIds(entries: readonly { id: string }[]): (planned: string) => string {
-  const sorted = entries.map((entry) => entry.id).sort();
-  const written = new Map(entries.map((entry, index) => [entry.id, sorted[index]!]));
-  return (planned) => written.get(planned) ?? planned;
-}
-
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
 async function applyPlan(
   db: Db,
   principal: Principal,
   access: ProjectAccess,
   plan: ImportPlan,
-  translationIds: Promise<IdSource>,
   large: boolean,
   record: { set: ChangeSetRecord; state: ImportState; format: string },
 ): Promise<void> {
@@ -211,11 +187,14 @@ async function applyPlan(
   const groups: Row[] = plan.groups.map((group) => [group.id, projectId, group.parentId, group.name, group.name, now]);
   if (plan.topLevelGroupId) groups.unshift([plan.topLevelGroupId, projectId, null, TOP_LEVEL_GROUP_NAME, 'Top-level keys', now]);
   await writes.insertGroupRows(db, groups.length, (i) => groups[i]!);
+  // Planned in the files' order with ordered ids (newOrderedId), as the translations' below: every index
+  // keyed by one of their ids (the entries' own, their translations', the missing rows', the log's)
+  // takes the import's rows at its right edge, page after page, and the untranslated list, ordered by
+  // (created_at, id), keeps the files' order.
   const entries = plan.entries;
-  const entryId = ascendingIds(entries);
   await writes.insertEntryRows(db, entries.length, (i) => {
     const entry = entries[i]!;
-    return [entryId(entry.id), projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
+    return [entry.id, projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
   });
   for (const change of plan.entryChanges) {
     await updateEntry(db, change.id, {
@@ -238,22 +217,20 @@ async function applyPlan(
     if (!order.has(write.entryId)) newlyTranslated.push({ entryId: write.entryId, language: write.language });
   }
   inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
-  // Made on the other core since the document was read; needed only from here on.
-  const idAt = await translationIds;
   const run = large ? ROWS_BETWEEN_COLLECTIONS : inserts.length;
   for (let from = 0; from < inserts.length; from += run) {
     await writes.insertTranslationRows(db, Math.min(run, inserts.length - from), (i) => {
       const write = inserts[from + i]!;
-      return [idAt(from + i), entryId(write.entryId), write.language, write.text, principal.userId, now, now];
+      return [newOrderedId(), write.entryId, write.language, write.text, principal.userId, now, now];
     });
     if (large) collectGarbageWhenGrown();
   }
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
   for (const entry of entries) {
-    for (const language of languages) if (!entry.translated.includes(language)) missing.push([entryId(entry.id), language]);
+    for (const language of languages) if (!entry.translated.includes(language)) missing.push([entry.id, language]);
   }
   await writes.insertMissingRows(db, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
-  await recordImport(db, { ...record.set, createdAt: now }, record.format, plan, record.state, entryId);
+  await recordImport(db, { ...record.set, createdAt: now }, record.format, plan, record.state);
 }

@@ -8,7 +8,7 @@ import { pathKey, type ImportDocument, type ImportKey, type ImportProblem } from
 import { turnTaker } from '../../imports/turns.js';
 import { messageLengthProblem, parseMessage } from '../../messages/parse-message.js';
 import { MAX_GROUP_DEPTH } from '../groups/group-view.js';
-import { newId } from '../shared/ids.js';
+import { newOrderedId } from '../shared/ids.js';
 import { isUnstorable, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
 import { nameProblem, type KeyStyle } from '../../names/technical-names.js';
 import type { ImportState } from './import-state.js';
@@ -156,14 +156,14 @@ export async function planImport(document: ImportDocument, state: ImportState, p
   const groupOf = (groupPath: readonly string[]): string => {
     if (groupPath.length === 0) {
       if (state.topLevelGroupId) return state.topLevelGroupId;
-      plan.topLevelGroupId ??= newId();
+      plan.topLevelGroupId ??= newOrderedId();
       return plan.topLevelGroupId;
     }
     const key = pathKey(groupPath);
     const known = groupIds.get(key);
     if (known) return known;
     const parentId = groupPath.length === 1 ? null : groupOf(groupPath.slice(0, -1));
-    const id = newId();
+    const id = newOrderedId();
     plan.groups.push({ id, parentId, name: groupPath.at(-1)! });
     groupIds.set(key, id);
     return id;
@@ -209,7 +209,7 @@ export async function planImport(document: ImportDocument, state: ImportState, p
     const arbMetadata = document.arbMetadata.get(key);
     const stored = state.entries.get(key);
     if (!stored) {
-      const id = newId();
+      const id = newOrderedId();
       plan.entries.push({ id, groupId: groupOf(item.path.slice(0, -1)), name: item.path.at(-1)!, baseTerm: text, contextInfo: contextInfo ?? null, arbMetadata: arbMetadata ?? null, translated: [] });
       entryIdOf.set(key, id);
       newEntryOf.set(key, plan.entries.at(-1)!);

@@ -36,17 +36,13 @@ const importSummaryOf = (plan: ImportPlan, format: string): writes.ImportSummary
   groups: groupsCreated(plan),
 });
 
-/**
- * Records the import's change set and its changes; answers the set's id. `entryId` maps a planned
- * entry id to the id written (import-project.ts hands new entries out in ascending order).
- */
+/** Records the import's change set and its changes; answers the set's id. */
 export async function recordImport(
   db: Db,
   set: ChangeSetRecord,
   format: string,
   plan: ImportPlan,
   state: ImportState,
-  entryId: (planned: string) => string,
 ): Promise<string> {
   const groupPaths = new Map<string, readonly string[]>();
   for (const group of state.groups.values()) groupPaths.set(group.id, group.path);
@@ -72,7 +68,7 @@ export async function recordImport(
   for (const entry of plan.entries) {
     rows.push(() => {
       const after: EntryFields = { technicalName: entry.name, baseTerm: entry.baseTerm, contextInfo: entry.contextInfo, groupId: entry.groupId };
-      return row('entry', 'create', entry.groupId, entryId(entry.id), null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, fieldsForLog('entry', after));
+      return row('entry', 'create', entry.groupId, entry.id, null, keyOf([...groupPaths.get(entry.groupId)!, entry.name]), null, fieldsForLog('entry', after));
     });
   }
   for (const change of plan.entryChanges) {
@@ -94,12 +90,12 @@ export async function recordImport(
     const groupId = stored?.groupId ?? created!.groupId;
     const key = keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]);
     const after = translationJson(write.text);
-    if (!write.replaces) return row('translation', 'create', groupId, entryId(write.entryId), write.language, key, null, after);
+    if (!write.replaces) return row('translation', 'create', groupId, write.entryId, write.language, key, null, after);
     return row('translation', 'update', groupId, write.entryId, write.language, key, translationJson(stored!.translations[write.language]!), after);
   };
 
   const { created, updated } = countChanges(plan);
-  const order = entryMajorOrder(translations.length, (index) => entryId(translations[index]!.entryId));
+  const order = entryMajorOrder(translations.length, (index) => translations[index]!.entryId);
   await writes.insertChangeSet(db, set, { created, updated, deleted: 0 }, importSummaryOf(plan, format));
   await writes.insertChangeRows(db, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(order[index - first]!)));
   return set.id;

@@ -10,7 +10,7 @@ import { beginEntryWrite } from '../entries/entry-access.js';
 import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
 import { translationFields, type TranslationChange } from '../changes/change.js';
 import { changeSetFor, recordChanges } from '../changes/record-changes.js';
-import { newId, nowIso } from '../shared/ids.js';
+import { newOrderedId, nowIso } from '../shared/ids.js';
 import { requireMessage } from '../shared/message-text.js';
 import { inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { checkTranslationLanguage } from './translation-language.js';
@@ -67,7 +67,7 @@ export async function setTranslation(
     const row = await saveTranslation(
       trx,
       {
-        id: stored?.id ?? newId(),
+        id: stored?.id ?? newOrderedId(),
         entry_id: entryId,
         language: input.language,
         translation: input.translation,

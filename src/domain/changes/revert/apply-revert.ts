@@ -12,7 +12,7 @@ import { updateProject } from '../../../store/repositories/projects.js';
 import type { Db } from '../../../store/schema.js';
 import type { KeyStyle } from '../../../names/technical-names.js';
 import { relistLanguages, type LanguageChange } from '../../projects/change-languages.js';
-import { newId } from '../../shared/ids.js';
+import { newOrderedId } from '../../shared/ids.js';
 import {
   keyOf,
   type Change,
@@ -116,7 +116,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
   const rows = { groups: [] as writes.Row[], entries: [] as writes.Row[], translations: [] as writes.Row[], missing: [] as writes.Row[] };
   const languages = snapshot.project.translationLanguages;
   const addEntry = (removed: Removed, groupId: string, groupPath: readonly string[]): string => {
-    const id = newId();
+    const id = newOrderedId();
     const key = keyOf([...groupPath, removed.technicalName]);
     rows.entries.push([id, projectId, groupId, removed.technicalName, removed.baseTerm, removed.baseTerm.toLowerCase(), removed.contextInfo, removed.arbMetadata, now, now]);
     applied.changes.push({
@@ -132,7 +132,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
     for (const translation of removed.translations) {
       if (!languages.includes(translation.language)) continue;
       given.add(translation.language);
-      rows.translations.push([newId(), id, translation.language, translation.text, userId, now, now]);
+      rows.translations.push([newOrderedId(), id, translation.language, translation.text, userId, now, now]);
       const after: TranslationFields = { text: translation.text, state: translation.state, outdated: translation.outdated };
       applied.changes.push({ target: 'translation', op: 'create', entryId: id, groupId, language: translation.language, key, before: null, after });
     }
@@ -140,7 +140,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
     return id;
   };
   const addGroup = (removed: RemovedSubgroup, parentId: string | null, parentPath: readonly string[]): string => {
-    const id = newId();
+    const id = newOrderedId();
     const path = [...parentPath, removed.technicalName];
     newPaths.set(id, path);
     rows.groups.push([id, projectId, parentId, removed.technicalName, removed.displayName, now]);
@@ -217,7 +217,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         const entryId = newIds.get(loggedEntryId) ?? loggedEntryId;
         const stored = snapshot.translations.get(`${entryId}:${language}`);
         await upsertTranslation(db, {
-          id: stored?.id ?? newId(),
+          id: stored?.id ?? newOrderedId(),
           entry_id: entryId,
           language,
           translation: to.text,
