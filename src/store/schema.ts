@@ -181,6 +181,18 @@ export interface ChangeSetsTable {
   revert_of: string | null;
   /** an import's: JSON {format, translations, entries, groups} (migration 013); null for any other set, and for imports before it */
   import_summary: string | null;
+  /**
+   * A set of one change holds it here (migration 014), and `changes` has no row of it: the change's
+   * columns as in ChangesTable, all null for a set whose changes are rows of `changes`.
+   */
+  target: string | null;
+  op: string | null;
+  group_id: string | null;
+  entry_id: string | null;
+  language: string | null;
+  key: string | null;
+  before_json: string | null;
+  after_json: string | null;
 }
 
 /** One object's change within a change set (migration 011). */

@@ -1,9 +1,11 @@
 /**
- * The history's reads range over migration 011's indexes, never over the whole change log: one
- * entry's page among a project's thousands of changes reads that entry's index (changes_entry), a
- * group's changes_group, a set's (its version) and the project's changes_project_version; the change sets'
- * list change_sets_version (SQLite: the table's own key), and its revertedBy change_sets_revert_of. Read from the stores' own query
- * plans (PostgreSQL with sequential scans priced out, so that any usable index shows).
+ * The history's reads range over migration 011's and 014's indexes, never over the whole change log:
+ * one entry's page among a project's thousands of changes reads that entry's index in each place a
+ * change is kept (changes_entry for the rows of `changes`, change_sets_entry for the sets holding their
+ * one change), a group's changes_group and change_sets_group, a set's its version or its id, and the
+ * project's changes_project_version and the sets' own key; the change sets' list change_sets_version
+ * (SQLite: the table's own key), and its revertedBy change_sets_revert_of. Read from the stores' own
+ * query plans (PostgreSQL with sequential scans priced out, so that any usable index shows).
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,14 +30,16 @@ describe.each(DIALECTS)('the history reads on %s', (dialect) => {
     owner = await server.user();
     projectId = (await createProject(server, owner.apiKey)).id;
     setIds = [];
-    // One translation change a version, round the entries: 1,000 changes of each entry.
+    // A version's set changes one entry, round the entries: in one language (a set holding its one
+    // change) at odd versions, in two (rows of `changes`) at even ones; 1,000 versions of each entry.
     await server.store.db.transaction().execute(async (trx) => {
       for (let version = 1; version <= VERSIONS; version += 1) {
         const entry = version % ENTRIES;
-        const change: ChangeRecord = { target: 'translation', op: 'update', groupId: `group-${entry % 2}`, entryId: `entry-${entry}`, language: 'de', key: `g.e${entry}`, before: { text: 'a' }, after: { text: 'b' } };
+        const change = (language: string): ChangeRecord => ({ target: 'translation', op: 'update', groupId: `group-${entry % 2}`, entryId: `entry-${entry}`, language, key: `g.e${entry}`, before: { text: 'a' }, after: { text: 'b' } });
         const id = `set-${version}`;
         setIds.push(id);
-        await recordChangeSet(trx, { id, projectId, version, source: 'api', userId: owner.id, apiKeyId: null, createdAt: new Date().toISOString(), revertOf: version > 1 && version % 100 === 0 ? `set-${version - 1}` : null }, [change]);
+        const revertOf = version > 1 && version % 100 === 0 ? `set-${version - 1}` : null;
+        await recordChangeSet(trx, { id, projectId, version, source: 'api', userId: owner.id, apiKeyId: null, createdAt: new Date().toISOString(), revertOf }, version % 2 === 1 ? [change('de')] : [change('de'), change('fr')]);
       }
     });
     if (dialect === 'postgres') await sql`analyze changes; analyze change_sets`.execute(server.store.db);
@@ -58,31 +62,52 @@ describe.each(DIALECTS)('the history reads on %s', (dialect) => {
   }
 
   const page = (filter: Partial<ChangeFilter>) => changeStatements(server.store.db as Db, projectId, { limit: 100, offset: 0, ...filter });
-  const reads = (index: string) => (dialect === 'sqlite' ? new RegExp(`\\b(SEARCH|SCAN) c USING (COVERING )?INDEX ${index}\\b`) : new RegExp(`Index (Only )?Scan( Backward)? using ${index} on changes c|Bitmap Index Scan on ${index}\\b`));
-  const scansChanges = dialect === 'sqlite' ? /\bSCAN c\b(?! USING)/ : /Seq Scan on changes/;
+  /** The plan reads `table` (as `alias`) through `index` ('PRIMARY KEY': SQLite's key of a table without rowid, PostgreSQL's change_sets_version). */
+  const reads = (alias: string, table: string, index: string) => {
+    if (dialect === 'sqlite') return new RegExp(`\\b(SEARCH|SCAN) ${alias} USING (COVERING )?${index === 'PRIMARY KEY' ? 'PRIMARY KEY' : `INDEX ${index}`}\\b`);
+    const named = index === 'PRIMARY KEY' ? 'change_sets_version' : index;
+    return new RegExp(`Index (Only )?Scan( Backward)? using ${named} on ${table} ${alias}|Bitmap Index Scan on ${named}\\b`);
+  };
+  const scansAll = dialect === 'sqlite' ? /\bSCAN (c|cs)\b(?! USING)/ : /Seq Scan on change/;
 
   it.each([
-    ['an entry', { entryId: 'entry-1' }, 'changes_entry'],
-    ['an entry, as a feed', { entryId: 'entry-1', afterVersion: 10 }, 'changes_entry'],
-    ['a group', { groupId: 'group-1' }, 'changes_group'],
-    ['a change set', { changeSetId: 'set-7' }, 'changes_project_version'],
-    ['the project', {}, 'changes_project_version'],
-    ['the project, as a feed', { afterVersion: 2_990 }, 'changes_project_version'],
-  ] as const)("reads %s's changes through its index, page and count", async (_what, filter, index) => {
+    ['an entry', { entryId: 'entry-1' }, 'changes_entry', 'change_sets_entry'],
+    ['an entry, as a feed', { entryId: 'entry-1', afterVersion: 10 }, 'changes_entry', 'change_sets_entry'],
+    ['a group', { groupId: 'group-1' }, 'changes_group', 'change_sets_group'],
+    ['a change set', { changeSetId: 'set-7' }, 'changes_project_version', 'change_sets_id'],
+    ['the project', {}, 'changes_project_version', 'PRIMARY KEY'],
+    ['the project, as a feed', { afterVersion: 2_990 }, 'changes_project_version', 'PRIMARY KEY'],
+  ] as const)("reads %s's changes through its indexes in both places, page and counts", async (_what, filter, rowsIndex, setsIndex) => {
     const statements = page(filter);
-    for (const statement of [statements.page, statements.count]) {
+    const [countRows, countHeld] = statements.counts;
+    const pagePlan = await planOf(statements.page);
+    expect(pagePlan, pagePlan).toMatch(reads('c', 'changes', rowsIndex));
+    expect(pagePlan, pagePlan).toMatch(reads('cs', 'change_sets', setsIndex));
+    expect(pagePlan, pagePlan).not.toMatch(scansAll);
+    for (const [statement, alias, table, index] of [[countRows, 'c', 'changes', rowsIndex], [countHeld, 'cs', 'change_sets', setsIndex]] as const) {
       const plan = await planOf(statement);
-      expect(plan, plan).toMatch(reads(index));
-      expect(plan, plan).not.toMatch(scansChanges);
+      expect(plan, plan).toMatch(reads(alias, table, index));
+      expect(plan, plan).not.toMatch(scansAll);
     }
   });
 
-  it("answers one entry's newest page of its 1,000 changes, and a feed after a version", async () => {
-    const [rows, count] = await Promise.all([page({ entryId: 'entry-1' }).page.execute(), page({ entryId: 'entry-1' }).count.executeTakeFirstOrThrow()]);
-    expect(Number(count.total)).toBe(VERSIONS / ENTRIES);
-    expect(rows.map((row) => row.version)).toEqual(Array.from({ length: 100 }, (_, i) => VERSIONS - 2 - i * ENTRIES));
+  /** entry-1's changes, newest first: (version, language) of each. */
+  const entryOneChanges = Array.from({ length: VERSIONS }, (_, i) => VERSIONS - i)
+    .filter((version) => version % ENTRIES === 1)
+    .flatMap((version) => (version % 2 === 1 ? [[version, 'de']] : [[version, 'fr'], [version, 'de']]));
+
+  it("answers one entry's newest page of its 1,500 changes from both places, a later page, and a feed after a version", async () => {
+    const total = async (filter: Partial<ChangeFilter>) => {
+      const counts = await Promise.all(page(filter).counts.map((count) => count.executeTakeFirstOrThrow()));
+      return counts.reduce((sum, count) => sum + Number(count.total), 0);
+    };
+    expect(await total({ entryId: 'entry-1' })).toBe(entryOneChanges.length);
+    const versionsAndLanguages = (rows: { version: number; language: string | null }[]) => rows.map((row) => [Number(row.version), row.language]);
+    expect(versionsAndLanguages(await page({ entryId: 'entry-1' }).page.execute())).toEqual(entryOneChanges.slice(0, 100));
+    expect(versionsAndLanguages(await page({ entryId: 'entry-1', offset: 700, limit: 50 }).page.execute())).toEqual(entryOneChanges.slice(700, 750));
     const feed = await page({ entryId: 'entry-1', afterVersion: 2_900, limit: 5 }).page.execute();
-    expect(feed.map((row) => row.version)).toEqual([2_902, 2_905, 2_908, 2_911, 2_914]);
+    expect(versionsAndLanguages(feed)).toEqual([[2_902, 'de'], [2_902, 'fr'], [2_905, 'de'], [2_908, 'de'], [2_908, 'fr']]);
+    expect(await total({ entryId: 'entry-1', afterVersion: 2_900 })).toBe(entryOneChanges.filter(([version]) => (version as number) > 2_900).length);
   });
 
   it('lists change sets through change_sets_version, their revertedBy through change_sets_revert_of', async () => {

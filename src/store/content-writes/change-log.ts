@@ -2,8 +2,9 @@
  * The change log's rows (migration 011): one change set per content write and its changes, written
  * by the write path inside the write's own transaction, so there is no write without its record and
  * no record without its write. The domain hands over changes in its own words (domain/changes); here
- * they are only rows. On PostgreSQL a set and its changes are one statement (the hot saves fold them
- * into their own statement instead: postgres-writes.ts).
+ * they are only rows. A set of one change (most writes) is one row holding it (migration 014); a larger
+ * set's changes are rows of `changes`, written with it in one statement on PostgreSQL. The hot saves
+ * fold their set into their own statement on PostgreSQL (postgres-writes.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from '../dialect.js';
@@ -87,23 +88,18 @@ export const insertChanges = (set: ChangeSetRecord, changes: readonly ChangeReco
 type SetArgs = [id: string, projectId: string, version: number, source: string, userId: string, apiKeyId: string | null, createdAt: string, created: number, updated: number, deleted: number, revertOf: string | null];
 type ChangeArgs = [target: string, op: string, groupId: string | null, entryId: string | null, language: string | null, key: string | null, before: string | null, after: string | null];
 
-const SET_VALUES = (...[id, projectId, version, source, userId, apiKeyId, createdAt, created, updated, deleted, revertOf]: SetArgs) =>
-  sql`(${id}, ${projectId}, ${version}, ${source}, ${userId}, ${apiKeyId}, ${createdAt}, ${created}, ${updated}, ${deleted}, ${revertOf})`;
-const CHANGE_VALUES = (setId: string, projectId: string, version: number, ...[target, op, groupId, entryId, language, key, before, after]: ChangeArgs) =>
-  sql`(${setId}, ${projectId}, ${version}, ${target}, ${op}, ${groupId}, ${entryId}, ${language}, ${key}, ${before}, ${after})`;
+const INLINE_SET_COLUMNS = sql`change_sets (id, project_id, version, source, user_id, api_key_id, created_at, created_count, updated_count, deleted_count, revert_of,
+  target, op, group_id, entry_id, language, key, before_json, after_json)`;
 
-// Most writes record one change: compiled once (prepared.ts). PostgreSQL: the set and its change in one round trip.
-const insertSetQuery = prepared(11, (_db, ...args: SetArgs) => sql`insert into ${SET_COLUMNS} values ${SET_VALUES(...args)}`);
-const insertOneChangeQuery = prepared(11, (_db, setId: string, projectId: string, version: number, ...change: ChangeArgs) =>
-  sql`insert into ${CHANGE_COLUMNS} values ${CHANGE_VALUES(setId, projectId, version, ...change)}`,
-);
-const insertSetWithChangeQuery = prepared(19, (_db, ...args: [...SetArgs, ...ChangeArgs]) => {
-  const set = args.slice(0, 11) as SetArgs;
-  return sql`with recorded_set as (insert into ${SET_COLUMNS} values ${SET_VALUES(...set)})
-    insert into ${CHANGE_COLUMNS} values ${CHANGE_VALUES(set[0], set[1], set[2], ...(args.slice(11) as ChangeArgs))}`;
+// Most writes record one change: a set holding it (migration 014), one statement compiled once (prepared.ts).
+const insertInlineSetQuery = prepared(19, (_db, ...[id, projectId, version, source, userId, apiKeyId, createdAt, created, updated, deleted, revertOf, ...change]: [...SetArgs, ...ChangeArgs]) => {
+  const [target, op, groupId, entryId, language, key, before, after] = change;
+  return sql`insert into ${INLINE_SET_COLUMNS} values (${id}, ${projectId}, ${version}, ${source}, ${userId}, ${apiKeyId}, ${createdAt}, ${created}, ${updated}, ${deleted}, ${revertOf},
+    ${target}, ${op}, ${groupId}, ${entryId}, ${language}, ${key}, ${before}, ${after})`;
 });
 
-const changeArgs = (change: ChangeRecord): ChangeArgs => [
+/** A change's columns as the log stores them (a set's own, or a row of `changes`). */
+export const changeArgs = (change: ChangeRecord): ChangeArgs => [
   change.target,
   change.op,
   change.groupId ?? null,
@@ -114,19 +110,13 @@ const changeArgs = (change: ChangeRecord): ChangeArgs => [
   fieldsForLog(change.target, change.after),
 ];
 
-/** Records a write's change set and its changes (none: nothing is recorded). */
+/** Records a write's change set and its changes (none: nothing is recorded); a set of one holds it in its own row. */
 export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: readonly ChangeRecord[]): Promise<void> {
   if (changes.length === 0) return;
   noteRecorded(db, set);
   if (changes.length === 1) {
     const { created, updated, deleted } = summaryOf(changes);
-    const setArgs: SetArgs = [set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf];
-    if (isPostgres(db)) {
-      await insertSetWithChangeQuery(db, ...setArgs, ...changeArgs(changes[0]!));
-    } else {
-      await insertSetQuery(db, ...setArgs);
-      await insertOneChangeQuery(db, set.id, set.projectId, set.version, ...changeArgs(changes[0]!));
-    }
+    await insertInlineSetQuery(db, set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf, ...changeArgs(changes[0]!));
     return;
   }
   const first = changes.slice(0, ROWS_PER_INSERT);

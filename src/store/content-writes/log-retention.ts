@@ -1,7 +1,8 @@
 /**
  * Pruning the change log (HISTORY_RETENTION_DAYS, CONTRACT "History: Retention"): changes of sets
  * made before the cutoff go, except each object's newest change (so "last changed by" and a one-step
- * undo survive); a set left without changes goes too. In batches, so no statement holds locks long.
+ * undo survive); a set left without changes goes too, as does a set holding its one change (migration 014)
+ * with it. In batches, so no statement holds locks long.
  */
 import { sql } from 'kysely';
 import type { Db } from '../schema.js';
@@ -9,12 +10,17 @@ import type { Db } from '../schema.js';
 /** Rows deleted per statement. */
 const BATCH = 5_000;
 
-// The same object: a translation (entry, language), an entry, a group, or the project.
+// The same object as `c`'s change, in `n` (a row of `changes`, or a set holding its one change: migration 014).
 const SAME_OBJECT = sql`n.project_id = c.project_id and n.target = c.target and (
     (c.target = 'translation' and n.entry_id = c.entry_id and n.language = c.language)
     or (c.target = 'entry' and n.entry_id = c.entry_id)
     or (c.target = 'group' and n.group_id = c.group_id)
     or c.target = 'project')`;
+
+/** Whether a later change of `c`'s object is logged, in either place (`c` a row of `changes` when `cIsRow`, else a set holding one). */
+const laterChangeOfSameObject = (cIsRow: boolean) => sql`(
+    exists (select 1 from changes n where ${SAME_OBJECT} and (n.version > c.version${cIsRow ? sql` or (n.version = c.version and n.id > c.id)` : sql``}))
+    or exists (select 1 from change_sets n where n.target is not null and ${SAME_OBJECT} and n.version > c.version))`;
 
 /**
  * How many prunes of this store, in this process, took something away: kept history pages include it
@@ -37,15 +43,24 @@ async function prune(db: Db, cutoff: string): Promise<number> {
   for (;;) {
     const { numAffectedRows } = await sql`delete from changes where id in (
         select c.id from changes c join change_sets s on s.id = c.change_set_id
-        where s.created_at < ${cutoff}
-          and exists (select 1 from changes n where ${SAME_OBJECT} and (n.version > c.version or (n.version = c.version and n.id > c.id)))
+        where s.created_at < ${cutoff} and ${laterChangeOfSameObject(true)}
         limit ${BATCH}
       )`.execute(db);
     const count = Number(numAffectedRows ?? 0);
     pruned += count;
     if (count < BATCH) break;
   }
-  await sql`delete from change_sets where created_at < ${cutoff}
+  // A set holding its one change goes with it.
+  for (;;) {
+    const { numAffectedRows } = await sql`delete from change_sets where id in (
+        select c.id from change_sets c where c.target is not null and c.created_at < ${cutoff} and ${laterChangeOfSameObject(false)}
+        limit ${BATCH}
+      )`.execute(db);
+    const count = Number(numAffectedRows ?? 0);
+    pruned += count;
+    if (count < BATCH) break;
+  }
+  await sql`delete from change_sets where created_at < ${cutoff} and target is null
     and not exists (select 1 from changes where changes.project_id = change_sets.project_id and changes.version = change_sets.version)`.execute(db);
   return pruned;
 }

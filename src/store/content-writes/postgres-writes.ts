@@ -109,7 +109,7 @@ type SaveArgs = [
   ...[op: string, groupId: string | null, key: string | null, before: string, after: string],
 ];
 
-// The record is two more arms of the save: a set (created at the save's time) with its one change.
+// The record is one more arm of the save: a set (created at the save's time) holding its one change (migration 014).
 const saveTranslationQuery = prepared(18, (_db, ...args: SaveArgs) => {
   const [id, entryId, language, translation, translatorId, createdAt, updatedAt, setId, projectId, version, source, userId, apiKeyId, op, groupId, key, before, after] = args;
   return sql<TranslationRow>`with saved as (
@@ -120,20 +120,19 @@ const saveTranslationQuery = prepared(18, (_db, ...args: SaveArgs) => {
       returning *
     ), translated as (
       delete from missing_translations where entry_id = ${entryId} and language = ${language}
-    ), recorded_set as (
-      insert into change_sets (id, project_id, version, source, user_id, api_key_id, created_at, created_count, updated_count, deleted_count, revert_of)
-      values (${setId}, ${projectId}, ${version}, ${source}, ${userId}, ${apiKeyId}, ${updatedAt},
-        case when ${op} = 'create' then 1 else 0 end, case when ${op} = 'update' then 1 else 0 end, 0, null)
     ), recorded as (
-      insert into changes (change_set_id, project_id, version, target, op, group_id, entry_id, language, key, before_json, after_json)
-      values (${setId}, ${projectId}, ${version}, 'translation', ${op}, ${groupId}, ${entryId}, ${language}, ${key}, ${before}, ${after})
+      insert into change_sets (id, project_id, version, source, user_id, api_key_id, created_at, created_count, updated_count, deleted_count, revert_of,
+        target, op, group_id, entry_id, language, key, before_json, after_json)
+      values (${setId}, ${projectId}, ${version}, ${source}, ${userId}, ${apiKeyId}, ${updatedAt},
+        case when ${op} = 'create' then 1 else 0 end, case when ${op} = 'update' then 1 else 0 end, 0, null,
+        'translation', ${op}, ${groupId}, ${entryId}, ${language}, ${key}, ${before}, ${after})
     )
     select * from saved`;
 });
 
 type EntryRecordArgs = [setId: string, version: number, source: string, userId: string, apiKeyId: string | null, recordedAt: string, key: string | null, after: string];
 
-// The foreign keys of the missing rows and of the change are checked at the statement's end, when the entry and the set are there.
+// The foreign keys of the missing rows are checked at the statement's end, when the entry is there.
 const insertEntryLackingQuery = prepared(19, (db, ...args: [...EntryArgs, string, ...EntryRecordArgs]) => {
   const [id, projectId, groupId, technicalName, , , , , createdAt, , languagesJson, setId, version, source, userId, apiKeyId, recordedAt, key, after] = args;
   return sql<{ inserted: boolean }>`with inserted as (
@@ -142,12 +141,11 @@ const insertEntryLackingQuery = prepared(19, (db, ...args: [...EntryArgs, string
       returning id
     ), lacking as (
       ${INSERT_LACKING(db, id, projectId, createdAt, languagesJson)} where exists (select 1 from inserted)
-    ), recorded_set as (
-      insert into change_sets (id, project_id, version, source, user_id, api_key_id, created_at, created_count, updated_count, deleted_count, revert_of)
-      select ${setId}, ${projectId}, cast(${version} as integer), ${source}, ${userId}, ${apiKeyId}, ${recordedAt}, 1, 0, 0, null where exists (select 1 from inserted)
     ), recorded as (
-      insert into changes (change_set_id, project_id, version, target, op, group_id, entry_id, language, key, before_json, after_json)
-      select ${setId}, ${projectId}, cast(${version} as integer), 'entry', 'create', ${groupId}, ${id}, null, ${key}, null, ${after} where exists (select 1 from inserted)
+      insert into change_sets (id, project_id, version, source, user_id, api_key_id, created_at, created_count, updated_count, deleted_count, revert_of,
+        target, op, group_id, entry_id, language, key, before_json, after_json)
+      select ${setId}, ${projectId}, cast(${version} as integer), ${source}, ${userId}, ${apiKeyId}, ${recordedAt}, 1, 0, 0, null,
+        'entry', 'create', ${groupId}, ${id}, null, ${key}, null, ${after} where exists (select 1 from inserted)
     )
     select exists (select 1 from inserted) as inserted`;
 });

@@ -13,6 +13,7 @@ import * as completeMissingLanguages from './010-complete-missing-languages.js';
 import * as changeLog from './011-change-log.js';
 import * as dropEntryChanges from './012-drop-entry-changes.js';
 import * as importSummary from './013-import-summary.js';
+import * as inlineChanges from './014-inline-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-change-log': changeLog,
   '012-drop-entry-changes': dropEntryChanges,
   '013-import-summary': importSummary,
+  '014-inline-changes': inlineChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -173,7 +173,10 @@ const textsOnly = (field: (json: RawBuilder<unknown>, name: string) => RawBuilde
 const textChanges = (field: (json: RawBuilder<unknown>, name: string) => RawBuilder<unknown>) =>
   prepared(3, (_db, projectId: string, after: number, upTo: number) =>
     sql<{ entry_id: string | null; texts_only: number | string }>`select entry_id, ${textsOnly(field)} as texts_only
-      from changes where project_id = ${projectId} and version > ${after} and version <= ${upTo}`,
+      from changes where project_id = ${projectId} and version > ${after} and version <= ${upTo}
+      union all
+      select entry_id, ${textsOnly(field)} as texts_only
+      from change_sets where project_id = ${projectId} and version > ${after} and version <= ${upTo} and target is not null`,
   );
 
 const textChangesPostgres = textChanges((json, name) => sql`(cast(${json} as json) ->> ${sql.lit(name)})`);

@@ -76,9 +76,13 @@ export function changeSetStatements(db: Db, projectId: string, filter: SetFilter
   // Probed through each candidate set's own changes (its version's range of changes_project_version):
   // cheap for the many small sets; a large set without the language (an import of another one) is read
   // through once per list.
+  // A set holding its one change (migration 014) has the language in its own row.
   if (language !== undefined)
     matching = matching.where((eb) =>
-      eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.project_id', '=', 'cs.project_id').whereRef('lc.version', '=', 'cs.version').where('lc.language', '=', language)),
+      eb.or([
+        eb('cs.language', '=', language),
+        eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.project_id', '=', 'cs.project_id').whereRef('lc.version', '=', 'cs.version').where('lc.language', '=', language)),
+      ]),
     );
   return {
     page: matching
@@ -120,65 +124,91 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
 }
 
 /**
- * The statements of a page of the project's changes (by version, then id) and of their count. The
- * narrowest filter names the index (a change set's, an entry's, a group's); the project's own column
- * is then only checked, so that one entry's history never ranges over the whole project's
- * (`checkedOnly`). Exported for the test that reads their plans.
+ * The statements of a page of the project's changes (by version, then id) and of their count. A
+ * change is a row of `changes` or the one change a set holds in its own row (migration 014): each
+ * place is one arm, filtered, ordered and cut to the page's end on its own index, and the page is
+ * taken from the two arms' rows. The narrowest filter names each arm's index (a change set's, an
+ * entry's, a group's); the project's own column is then only checked, so that one entry's history
+ * never ranges over the whole project's (`checkedOnly`). Exported for the test that reads their plans.
  */
 export function changeStatements(db: Db, projectId: string, filter: ChangeFilter) {
   const narrowed = filter.entryId !== undefined || filter.groupId !== undefined;
-  // The set's columns are needed for the page; the count joins the sets only when it filters by them.
-  const bySet = filter.source !== undefined || filter.userId !== undefined;
-  const inProject = narrowed ? checkedOnly(sql.ref('c.project_id'), projectId) : sql<SqlBool>`${sql.ref('c.project_id')} = ${projectId}`;
-  let matching = db.selectFrom('changes as c').innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id').where(inProject);
-  let counted = bySet ? matching : db.selectFrom('changes as c').where(inProject);
-  // A set is its project's version: its changes are that version's range of changes_project_version.
+  const inProject = (column: 'c.project_id' | 'cs.project_id') => (narrowed ? checkedOnly(sql.ref(column), projectId) : sql<SqlBool>`${sql.ref(column)} = ${projectId}`);
   const setId = filter.changeSetId;
-  if (setId !== undefined) {
-    matching = matching.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
-    counted = counted.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
-  }
   const onChanges = [
-    ['c.entry_id', filter.entryId],
-    ['c.group_id', filter.groupId],
-    ['c.language', filter.language],
-    ['c.target', filter.target],
-    ['c.op', filter.op],
+    ['entry_id', filter.entryId],
+    ['group_id', filter.groupId],
+    ['language', filter.language],
+    ['target', filter.target],
+    ['op', filter.op],
   ] as const;
-  for (const [column, value] of onChanges) {
+  // Rows of `changes`, with their set's columns. The count joins the sets only when it filters by them.
+  const bySet = filter.source !== undefined || filter.userId !== undefined;
+  let rows = db.selectFrom('changes as c').innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id').where(inProject('c.project_id'));
+  // A set is its project's version: its changes are that version's range of changes_project_version.
+  if (setId !== undefined) rows = rows.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
+  for (const [column, value] of onChanges) if (value !== undefined) rows = rows.where(`c.${column}`, '=', value);
+  if (filter.afterVersion !== undefined) rows = rows.where('c.version', '>', filter.afterVersion);
+  // The sets holding their one change.
+  let held = db.selectFrom('change_sets as cs').where(inProject('cs.project_id')).where('cs.target', 'is not', null);
+  if (setId !== undefined) held = held.where('cs.id', '=', setId);
+  for (const [column, value] of onChanges) if (value !== undefined) held = held.where(`cs.${column}`, '=', value);
+  if (filter.afterVersion !== undefined) held = held.where('cs.version', '>', filter.afterVersion);
+  for (const [column, value] of [['source', filter.source], ['user_id', filter.userId]] as const) {
     if (value === undefined) continue;
-    matching = matching.where(column, '=', value);
-    counted = counted.where(column, '=', value);
+    rows = rows.where(`cs.${column}`, '=', value);
+    held = held.where(`cs.${column}`, '=', value);
   }
-  if (filter.afterVersion !== undefined) {
-    matching = matching.where('c.version', '>', filter.afterVersion);
-    counted = counted.where('c.version', '>', filter.afterVersion);
-  }
-  if (filter.source !== undefined) matching = matching.where('cs.source', '=', filter.source);
-  if (filter.userId !== undefined) matching = matching.where('cs.user_id', '=', filter.userId);
-  if (bySet) counted = matching;
   const order = orderOf(filter);
+  const pageEnd = filter.offset + filter.limit;
+  const fromRows = rows
+    .select(['c.id as seq', 'c.change_set_id', 'c.version', 'c.target', 'c.op', 'c.group_id', 'c.entry_id', 'c.language', 'c.key', 'c.before_json', 'c.after_json'])
+    .select(['cs.user_id', 'cs.source', 'cs.created_at'])
+    .orderBy('c.version', order)
+    .orderBy('c.id', order)
+    .limit(pageEnd);
+  // A held change's seq is 0 (a row's id is never): its id is its set's.
+  const fromSets = held
+    .select([sql<string | number>`0`.as('seq'), 'cs.id as change_set_id', 'cs.version', sql.ref<string>('cs.target').as('target'), sql.ref<string>('cs.op').as('op'), 'cs.group_id', 'cs.entry_id', 'cs.language', 'cs.key', 'cs.before_json', 'cs.after_json'])
+    .select(['cs.user_id', 'cs.source', 'cs.created_at'])
+    .orderBy('cs.version', order)
+    .limit(pageEnd);
+  const both = db.selectFrom(fromRows.as('r')).selectAll().unionAll(db.selectFrom(fromSets.as('h')).selectAll());
+  const counted = (bySet ? rows : withoutSetJoin(db, projectId, filter, inProject('c.project_id'))).select((eb) => eb.fn.countAll().as('total'));
   return {
-    page: matching
-      .leftJoin('users as u', 'u.id', 'cs.user_id')
-      .selectAll('c')
-      .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
-      .orderBy('c.version', order)
-      .orderBy('c.id', order)
+    page: db
+      .selectFrom(both.as('x'))
+      .leftJoin('users as u', 'u.id', 'x.user_id')
+      .selectAll('x')
+      .select(['u.first_name', 'u.last_name'])
+      .orderBy('x.version', order)
+      .orderBy('x.seq', order)
       .limit(filter.limit)
       .offset(filter.offset),
-    count: counted.select((eb) => eb.fn.countAll().as('total')),
+    counts: [counted, held.select((eb) => eb.fn.countAll().as('total'))] as const,
   };
+}
+
+/** The rows of `changes` matching the filter, without their sets (the count's, when it does not filter by a set's columns). */
+function withoutSetJoin(db: Db, projectId: string, filter: ChangeFilter, inProject: Expression<SqlBool>) {
+  let counted = db.selectFrom('changes as c').where(inProject);
+  const setId = filter.changeSetId;
+  if (setId !== undefined) counted = counted.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
+  for (const [column, value] of [['entry_id', filter.entryId], ['group_id', filter.groupId], ['language', filter.language], ['target', filter.target], ['op', filter.op]] as const) {
+    if (value !== undefined) counted = counted.where(`c.${column}`, '=', value);
+  }
+  if (filter.afterVersion !== undefined) counted = counted.where('c.version', '>', filter.afterVersion);
+  return counted;
 }
 
 /** The project's changes matching the filter: a page of them, and how many there are. */
 export async function listChanges(db: Db, projectId: string, filter: ChangeFilter): Promise<{ rows: ChangeRecord[]; total: number }> {
   const statements = changeStatements(db, projectId, filter);
-  const [rows, count] = await Promise.all([statements.page.execute(), statements.count.executeTakeFirstOrThrow()]);
+  const [rows, ...counts] = await Promise.all([statements.page.execute(), ...statements.counts.map((count) => count.executeTakeFirstOrThrow())]);
   return {
-    total: Number(count.total),
+    total: counts.reduce((sum, count) => sum + Number(count.total), 0),
     rows: rows.map((row) => ({
-      id: String(row.id),
+      id: Number(row.seq) === 0 ? row.change_set_id : String(row.seq),
       changeSetId: row.change_set_id,
       version: Number(row.version),
       target: row.target,

@@ -1,11 +1,27 @@
 /** What a revert reads: the changes it undoes, who last changed each object, and what was added under an object since. */
 import type { ChangeSetsTable, ChangesTable, Db, EntryRow, TranslationRow } from '../schema.js';
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 
 export type ChangeSetRow = Selectable<ChangeSetsTable>;
 export type ChangeRow = Omit<Selectable<ChangesTable>, 'id'> & { id: string };
 
 const changeRow = (row: Selectable<ChangesTable>): ChangeRow => ({ ...row, id: String(row.id) });
+
+/** The one change a set holds in its own row (migration 014), as a change: its id is the set's. */
+const heldChange = (set: ChangeSetRow): ChangeRow => ({
+  id: set.id,
+  change_set_id: set.id,
+  project_id: set.project_id,
+  version: set.version,
+  target: set.target!,
+  op: set.op!,
+  group_id: set.group_id,
+  entry_id: set.entry_id,
+  language: set.language,
+  key: set.key,
+  before_json: set.before_json,
+  after_json: set.after_json,
+});
 
 /** A change id as the API shows it (a decimal string); null when `id` cannot be one. */
 const storedChangeId = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
@@ -14,30 +30,35 @@ export async function findChangeSet(db: Db, setId: string): Promise<ChangeSetRow
   return db.selectFrom('change_sets').selectAll().where('id', '=', setId).executeTakeFirst();
 }
 
+/** A change: a row of `changes` (a decimal id), or the one a set holds (the set's id). */
 export async function findChange(db: Db, changeId: string): Promise<ChangeRow | undefined> {
   const id = storedChangeId(changeId);
-  if (id === null) return undefined;
+  if (id === null) {
+    const set = await db.selectFrom('change_sets').selectAll().where('id', '=', changeId).where('target', 'is not', null).executeTakeFirst();
+    return set && heldChange(set);
+  }
   const row = await db.selectFrom('changes').selectAll().where('id', '=', id).executeTakeFirst();
   return row && changeRow(row);
 }
 
-/** The set's changes in the order they were made (a set is its project's version). */
-export async function listChangesOfSet(db: Db, set: Pick<ChangeSetRow, 'project_id' | 'version'>): Promise<ChangeRow[]> {
+/** The set's changes in the order they were made: the one it holds, or its rows of `changes` (a set is its project's version). */
+export async function listChangesOfSet(db: Db, set: ChangeSetRow): Promise<ChangeRow[]> {
+  if (set.target !== null) return [heldChange(set)];
   return (await db.selectFrom('changes').selectAll().where('project_id', '=', set.project_id).where('version', '=', set.version).orderBy('id').execute()).map(changeRow);
 }
 
 /** The create changes of the sets that reverted `setId` (or one of its changes): what they brought back. */
 export async function listRestoringCreates(db: Db, setId: string): Promise<ChangeRow[]> {
-  return (
-    await db
-      .selectFrom('changes')
-      .innerJoin('change_sets', (join) => join.onRef('change_sets.project_id', '=', 'changes.project_id').onRef('change_sets.version', '=', 'changes.version'))
-      .selectAll('changes')
-      .where('change_sets.revert_of', '=', setId)
-      .where('changes.op', '=', 'create')
-      .orderBy('changes.id')
-      .execute()
-  ).map(changeRow);
+  const rows = await db
+    .selectFrom('changes')
+    .innerJoin('change_sets', (join) => join.onRef('change_sets.project_id', '=', 'changes.project_id').onRef('change_sets.version', '=', 'changes.version'))
+    .selectAll('changes')
+    .where('change_sets.revert_of', '=', setId)
+    .where('changes.op', '=', 'create')
+    .orderBy('changes.id')
+    .execute();
+  const held = await db.selectFrom('change_sets').selectAll().where('revert_of', '=', setId).where('op', '=', 'create').orderBy('version').execute();
+  return [...rows.map(changeRow), ...held.map(heldChange)];
 }
 
 /** An object of the log: a translation (entry and language), an entry, a group, or the project. */
@@ -47,32 +68,35 @@ export type LoggedObject =
   | { target: 'group'; groupId: string }
   | { target: 'project'; projectId: string };
 
-/** Who made the object's latest change and when; undefined when the log has none. */
-export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ userId: string; firstName: string; lastName: string; createdAt: string } | undefined> {
-  let query = db
-    .selectFrom('changes')
-    .innerJoin('change_sets', 'change_sets.id', 'changes.change_set_id')
-    .leftJoin('users', 'users.id', 'change_sets.user_id')
-    .select(['change_sets.user_id as userId', 'users.first_name as firstName', 'users.last_name as lastName', 'change_sets.created_at as createdAt'])
-    .where('changes.target', '=', object.target);
+/** The object's changes, on a table with a change's columns (`changes`, or the sets holding one). */
+function isChangeOf(object: LoggedObject): RawBuilder<SqlBool> {
   switch (object.target) {
     case 'translation':
-      query = query.where('changes.entry_id', '=', object.entryId).where('changes.language', '=', object.language);
-      break;
+      return sql<SqlBool>`target = 'translation' and entry_id = ${object.entryId} and language = ${object.language}`;
     case 'entry':
-      query = query.where('changes.entry_id', '=', object.entryId);
-      break;
+      return sql<SqlBool>`target = 'entry' and entry_id = ${object.entryId}`;
     case 'group':
-      query = query.where('changes.group_id', '=', object.groupId);
-      break;
+      return sql<SqlBool>`target = 'group' and group_id = ${object.groupId}`;
     case 'project':
-      query = query.where('changes.project_id', '=', object.projectId);
-      break;
+      return sql<SqlBool>`target = 'project' and project_id = ${object.projectId}`;
   }
-  const row = await query.orderBy('changes.version', 'desc').orderBy('changes.id', 'desc').limit(1).executeTakeFirst();
-  return row && { userId: row.userId, firstName: row.firstName ?? '', lastName: row.lastName ?? '', createdAt: row.createdAt };
 }
 
+/** Who made the object's latest change and when; undefined when the log has none. */
+export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ userId: string; firstName: string; lastName: string; createdAt: string } | undefined> {
+  // The newest of the object's rows of `changes`, and the newest set holding a change of it: the later of the two.
+  const inRows = await db.selectFrom('changes').select(['change_set_id as setId', 'version']).where(isChangeOf(object)).orderBy('version', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const held = await db.selectFrom('change_sets').select(['id as setId', 'version']).where(isChangeOf(object)).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  const newest = inRows && (!held || Number(inRows.version) > Number(held.version)) ? inRows : held;
+  if (!newest) return undefined;
+  const set = await db
+    .selectFrom('change_sets')
+    .leftJoin('users', 'users.id', 'change_sets.user_id')
+    .select(['change_sets.user_id as userId', 'users.first_name as firstName', 'users.last_name as lastName', 'change_sets.created_at as createdAt'])
+    .where('change_sets.id', '=', newest.setId)
+    .executeTakeFirst();
+  return set && { userId: set.userId, firstName: set.firstName ?? '', lastName: set.lastName ?? '', createdAt: set.createdAt };
+}
 
 /** Ids per `in (…)` list: far below both stores' parameter limits. */
 const IDS_PER_READ = 1_000;

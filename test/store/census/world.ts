@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { CensusChange } from '../../helpers/content-snapshot.js';
 import type { ApiResponse, TestServer } from '../../helpers/server.js';
+import { listChangesOfSet } from '../../../src/store/repositories/revert-reads.js';
 
 export type CallerName = 'owner' | 'editor' | 'translator' | 'viewer' | 'web';
 
@@ -82,9 +83,9 @@ export const IMPORT = 'POST /projects/{id}/import';
 
 /** The change set of the project's latest write, and its changes' ids. */
 export async function latestSet(server: TestServer, projectId: string): Promise<{ id: string; changeIds: string[] }> {
-  const set = await server.store.db.selectFrom('change_sets').select('id').where('project_id', '=', projectId).orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow();
-  const changes = await server.store.db.selectFrom('changes').select('id').where('change_set_id', '=', set.id).orderBy('id').execute();
-  return { id: set.id, changeIds: changes.map((change) => String(change.id)) };
+  const set = await server.store.db.selectFrom('change_sets').selectAll().where('project_id', '=', projectId).orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow();
+  const changes = await listChangesOfSet(server.store.db, set);
+  return { id: set.id, changeIds: changes.map((change) => change.id) };
 }
 
 /** A write through the API as the owner, asserting it succeeded; answers its change set. */
