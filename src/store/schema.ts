@@ -163,8 +163,28 @@ export interface SignInFailuresTable {
   window_started_at: string;
 }
 
-/** One content write's record (migration 011, CONTRACT "History"). */
-export interface ChangeSetsTable {
+/** A change's own columns: a row of `changes`, or the one change a set holds in its own row (migration 014). */
+export interface ChangeColumns {
+  /** `project`, `group`, `entry` or `translation` */
+  target: string;
+  /** `create`, `update` or `delete` */
+  op: string;
+  group_id: string | null;
+  entry_id: string | null;
+  language: string | null;
+  key: string | null;
+  /** the object's fields before (JSON; null for a create), a delete's with what it removed along */
+  before_json: string | null;
+  /** the object's fields after (JSON; null for a delete) */
+  after_json: string | null;
+}
+
+/**
+ * One content write's record (migration 011, CONTRACT "History"). A set of one change holds it in its
+ * change columns (migration 014), and `changes` has no row of it; they are all null for a set whose
+ * changes are rows of `changes`.
+ */
+export interface ChangeSetsTable extends OrNull<ChangeColumns> {
   id: string;
   project_id: string;
   /** the project's content version after the write: one set per version */
@@ -181,39 +201,17 @@ export interface ChangeSetsTable {
   revert_of: string | null;
   /** an import's: JSON {format, translations, entries, groups} (migration 013); null for any other set, and for imports before it */
   import_summary: string | null;
-  /**
-   * A set of one change holds it here (migration 014), and `changes` has no row of it: the change's
-   * columns as in ChangesTable, all null for a set whose changes are rows of `changes`.
-   */
-  target: string | null;
-  op: string | null;
-  group_id: string | null;
-  entry_id: string | null;
-  language: string | null;
-  key: string | null;
-  before_json: string | null;
-  after_json: string | null;
 }
 
-/** One object's change within a change set (migration 011). */
-export interface ChangesTable {
+type OrNull<T> = { [K in keyof T]: T[K] | null };
+
+/** One object's change within a change set of several (migration 011). */
+export interface ChangesTable extends ChangeColumns {
   /** numbered by the store; answered as a decimal string */
   id: Generated<string | number>;
   change_set_id: string;
   project_id: string;
   version: number;
-  /** `project`, `group`, `entry` or `translation` */
-  target: string;
-  /** `create`, `update` or `delete` */
-  op: string;
-  group_id: string | null;
-  entry_id: string | null;
-  language: string | null;
-  key: string | null;
-  /** the object's fields before (JSON; null for a create), a delete's with what it removed along */
-  before_json: string | null;
-  /** the object's fields after (JSON; null for a delete) */
-  after_json: string | null;
 }
 
 export interface Database {

@@ -83,7 +83,7 @@ let orderedCounter = 0;
  * keyed by one of their ids (their own, the missing rows', the log's by entry and by set) then takes a
  * new row at its right edge, where the commit's other new rows are, instead of dirtying a random page
  * of itself in every commit. On SQLite each such page cost ~14 µs of a create's commit, and a random
- * key in an index of the log ~17 µs a save (docs/design/history.md, "Cost"); an import's rows append
+ * key in an index of the log ~17 µs a save (docs/design/history.md, "Not yet"); an import's rows append
  * to every index page after page. The spec asks CUID2 only of project ids; these are still
  * lowercase, letter-first and unguessable (52 random bits beside the time).
  */

@@ -1,11 +1,12 @@
 /**
  * A set of one change holds that change in its own row (CONTRACT "History"): most writes (a save, a
  * create, a rename) record one change, and a second row in `changes` cost each of them one more
- * statement and two more B-trees in its commit (the log's table and its version index), measured at
- * ~20 % of a save's rate on SQLite (docs/design/history.md, "Cost"). Such a set's row carries the
- * change's columns, indexed by entry and by group as `changes` is; `changes` keeps the changes of
- * larger sets. Readers take both (store/repositories/logged-changes.ts). Rows recorded before stay as
- * they are: a set with its one change in `changes` reads the same. Frozen.
+ * statement and two more B-trees in its commit (the log's table and its version index): about a tenth
+ * of a save's rate on SQLite (docs/design/history.md, "Not yet"). Such a set's row carries the change's
+ * columns, indexed by entry and by group as `changes` is; `changes` keeps the changes of larger sets.
+ * Every reader takes both (store/repositories/history.ts, revert-reads.ts, exports.ts;
+ * content-writes/log-retention.ts). Rows recorded before stay as they are: a set with its one change
+ * in `changes` reads the same. Frozen.
  */
 import { sql, type Kysely } from 'kysely';
 

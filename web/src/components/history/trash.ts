@@ -62,7 +62,8 @@ export async function loadTrash(projectId: string): Promise<{ items: TrashItem[]
     back.has(`${change.changeSetId}|${change.target}|key|${change.key}`) || back.has(`${change.changeSetId}|${change.target}|at|${placeOf(change, change.before)}`);
   const items = [...groups.items, ...entries.items]
     .filter((change) => !isBack(change))
-    .sort((a, b) => b.version - a.version || Number(b.id) - Number(a.id))
+    // a set's several changes have numbered ids (a change alone in its set has the set's id: nothing to order it with)
+    .sort((a, b) => b.version - a.version || Number(b.id) - Number(a.id) || 0)
     .map(
       (change): TrashItem => ({
         change,
