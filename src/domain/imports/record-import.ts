@@ -83,12 +83,19 @@ export async function recordImport(
   }
   const first = rows.length;
   const translations = plan.translations;
+  // Written entry by entry (entryMajorOrder): an entry's group and key are found once for its languages.
+  let placed: { entryId: string; groupId: string; key: string } | undefined;
+  const placeOf = (entryId: string) => {
+    if (placed?.entryId === entryId) return placed;
+    const stored = storedById.get(entryId);
+    const created = newById.get(entryId);
+    const groupId = stored?.groupId ?? created!.groupId;
+    return (placed = { entryId, groupId, key: keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]) });
+  };
   const translationRow = (index: number): writes.Row => {
     const write = translations[index]!;
     const stored = storedById.get(write.entryId);
-    const created = newById.get(write.entryId);
-    const groupId = stored?.groupId ?? created!.groupId;
-    const key = keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]);
+    const { groupId, key } = placeOf(write.entryId);
     const after = translationJson(write.text);
     if (!write.replaces) return row('translation', 'create', groupId, write.entryId, write.language, key, null, after);
     return row('translation', 'update', groupId, write.entryId, write.language, key, translationJson(stored!.translations[write.language]!), after);
