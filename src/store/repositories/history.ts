@@ -142,13 +142,15 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
     ['target', filter.target],
     ['op', filter.op],
   ] as const;
-  // Rows of `changes`, with their set's columns. The count joins the sets only when it filters by them.
-  const bySet = filter.source !== undefined || filter.userId !== undefined;
-  let rows = db.selectFrom('changes as c').innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id').where(inProject('c.project_id'));
+  // Rows of `changes`.
+  let changeRows = db.selectFrom('changes as c').where(inProject('c.project_id'));
   // A set is its project's version: its changes are that version's range of changes_project_version.
-  if (setId !== undefined) rows = rows.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
-  for (const [column, value] of onChanges) if (value !== undefined) rows = rows.where(`c.${column}`, '=', value);
-  if (filter.afterVersion !== undefined) rows = rows.where('c.version', '>', filter.afterVersion);
+  if (setId !== undefined) changeRows = changeRows.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
+  for (const [column, value] of onChanges) if (value !== undefined) changeRows = changeRows.where(`c.${column}`, '=', value);
+  if (filter.afterVersion !== undefined) changeRows = changeRows.where('c.version', '>', filter.afterVersion);
+  // With their set's columns, for the page; the count joins the sets only when it filters by them.
+  let rows = changeRows.innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id');
+  const bySet = filter.source !== undefined || filter.userId !== undefined;
   // The sets holding their one change.
   let held = db.selectFrom('change_sets as cs').where(inProject('cs.project_id')).where('cs.target', 'is not', null);
   if (setId !== undefined) held = held.where('cs.id', '=', setId);
@@ -174,7 +176,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
     .orderBy('cs.version', order)
     .limit(pageEnd);
   const both = db.selectFrom(fromRows.as('r')).selectAll().unionAll(db.selectFrom(fromSets.as('h')).selectAll());
-  const counted = (bySet ? rows : withoutSetJoin(db, projectId, filter, inProject('c.project_id'))).select((eb) => eb.fn.countAll().as('total'));
+  const counted = (bySet ? rows : changeRows).select((eb) => eb.fn.countAll().as('total'));
   return {
     page: db
       .selectFrom(both.as('x'))
@@ -187,18 +189,6 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
       .offset(filter.offset),
     counts: [counted, held.select((eb) => eb.fn.countAll().as('total'))] as const,
   };
-}
-
-/** The rows of `changes` matching the filter, without their sets (the count's, when it does not filter by a set's columns). */
-function withoutSetJoin(db: Db, projectId: string, filter: ChangeFilter, inProject: Expression<SqlBool>) {
-  let counted = db.selectFrom('changes as c').where(inProject);
-  const setId = filter.changeSetId;
-  if (setId !== undefined) counted = counted.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
-  for (const [column, value] of [['entry_id', filter.entryId], ['group_id', filter.groupId], ['language', filter.language], ['target', filter.target], ['op', filter.op]] as const) {
-    if (value !== undefined) counted = counted.where(`c.${column}`, '=', value);
-  }
-  if (filter.afterVersion !== undefined) counted = counted.where('c.version', '>', filter.afterVersion);
-  return counted;
 }
 
 /** The project's changes matching the filter: a page of them, and how many there are. */
