@@ -57,8 +57,9 @@ export async function listRestoringCreates(db: Db, setId: string): Promise<Chang
     .where('changes.op', '=', 'create')
     .orderBy('changes.id')
     .execute();
-  const held = await db.selectFrom('change_sets').selectAll().where('revert_of', '=', setId).where('op', '=', 'create').orderBy('version').execute();
-  return [...rows.map(changeRow), ...held.map(heldChange)];
+  const held = await db.selectFrom('change_sets').selectAll().where('revert_of', '=', setId).where('op', '=', 'create').execute();
+  // in the order they were made (a later restore of a key is the one that stands); one version is one set's, held or in rows
+  return [...rows.map(changeRow), ...held.map(heldChange)].sort((a, b) => Number(a.version) - Number(b.version) || Number(a.id) - Number(b.id) || 0);
 }
 
 /** An object of the log: a translation (entry and language), an entry, a group, or the project. */
