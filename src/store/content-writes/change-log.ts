@@ -99,7 +99,7 @@ const insertInlineSetQuery = prepared(19, (_db, ...[id, projectId, version, sour
 });
 
 /** A change's columns as the log stores them (a set's own, or a row of `changes`). */
-export const changeArgs = (change: ChangeRecord): ChangeArgs => [
+const changeArgs = (change: ChangeRecord): ChangeArgs => [
   change.target,
   change.op,
   change.groupId ?? null,

@@ -4,7 +4,7 @@
  * undo survive); a set left without changes goes too, as does a set holding its one change (migration 014)
  * with it. In batches, so no statement holds locks long.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../schema.js';
 
 /** Rows deleted per statement. */
@@ -39,28 +39,27 @@ export async function pruneChangesBefore(db: Db, cutoff: string): Promise<number
 }
 
 async function prune(db: Db, cutoff: string): Promise<number> {
-  let pruned = 0;
-  for (;;) {
-    const { numAffectedRows } = await sql`delete from changes where id in (
-        select c.id from changes c join change_sets s on s.id = c.change_set_id
-        where s.created_at < ${cutoff} and ${laterChangeOfSameObject(true)}
-        limit ${BATCH}
-      )`.execute(db);
-    const count = Number(numAffectedRows ?? 0);
-    pruned += count;
-    if (count < BATCH) break;
-  }
+  const rows = await deleteInBatches(db, sql`delete from changes where id in (
+      select c.id from changes c join change_sets s on s.id = c.change_set_id
+      where s.created_at < ${cutoff} and ${laterChangeOfSameObject(true)}
+      limit ${BATCH}
+    )`);
   // A set holding its one change goes with it.
-  for (;;) {
-    const { numAffectedRows } = await sql`delete from change_sets where id in (
-        select c.id from change_sets c where c.target is not null and c.created_at < ${cutoff} and ${laterChangeOfSameObject(false)}
-        limit ${BATCH}
-      )`.execute(db);
-    const count = Number(numAffectedRows ?? 0);
-    pruned += count;
-    if (count < BATCH) break;
-  }
+  const held = await deleteInBatches(db, sql`delete from change_sets where id in (
+      select c.id from change_sets c where c.target is not null and c.created_at < ${cutoff} and ${laterChangeOfSameObject(false)}
+      limit ${BATCH}
+    )`);
   await sql`delete from change_sets where created_at < ${cutoff} and target is null
     and not exists (select 1 from changes where changes.project_id = change_sets.project_id and changes.version = change_sets.version)`.execute(db);
-  return pruned;
+  return rows + held;
+}
+
+/** Runs a delete of at most BATCH rows until it deletes fewer; answers how many went in all. */
+async function deleteInBatches(db: Db, statement: RawBuilder<unknown>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = Number((await statement.execute(db)).numAffectedRows ?? 0);
+    deleted += count;
+    if (count < BATCH) return deleted;
+  }
 }
