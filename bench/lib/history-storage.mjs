@@ -1,12 +1,14 @@
 /**
  * The change log's size on disk (issue 32: "storage per million recorded changes"): its two tables and
- * their indexes, with the number of changes. SQLite: the dbstat table of the store's file; PostgreSQL:
+ * their indexes, with the number of changes (a bundle's each counted). SQLite: the dbstat table of the store's file; PostgreSQL:
  * pg_total_relation_size in the run's schema.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
 const LOG_TABLES = ['changes', 'change_sets'];
+/** The changes the log holds: a row of `changes` or a bundle's (migration 015) languages, and the sets holding their one change. */
+const COUNT_CHANGES = `select (select coalesce(sum(coalesce(bundled, 1)), 0) from changes) + (select count(*) from change_sets where target is not null) as n`;
 
 export async function historyStorage(kind, url) {
   let bytes;
@@ -14,7 +16,7 @@ export async function historyStorage(kind, url) {
   if (kind === 'sqlite') {
     const db = new Database(url.replace(/^sqlite:/, ''), { readonly: true });
     try {
-      changes = db.prepare('select count(*) as n from changes').get().n;
+      changes = db.prepare(COUNT_CHANGES).get().n;
       const names = db.prepare(`select name from sqlite_master where tbl_name in (${LOG_TABLES.map(() => '?').join(', ')})`).all(...LOG_TABLES).map((row) => row.name);
       bytes = db.prepare(`select sum(pgsize) as bytes from dbstat where name in (${names.map(() => '?').join(', ')})`).get(...names).bytes;
     } finally {
@@ -24,7 +26,7 @@ export async function historyStorage(kind, url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      changes = Number((await client.query('select count(*) as n from changes')).rows[0].n);
+      changes = Number((await client.query(COUNT_CHANGES)).rows[0].n);
       bytes = Number((await client.query(`select ${LOG_TABLES.map((table) => `pg_total_relation_size('${table}')`).join(' + ')} as bytes`)).rows[0].bytes);
     } finally {
       await client.end();

@@ -212,6 +212,8 @@ export interface ChangesTable extends ChangeColumns {
   change_set_id: string;
   project_id: string;
   version: number;
+  /** a bundle's count of changes: an import's translation changes of one entry and op in one row (migration 015); null on any other row */
+  bundled: number | null;
 }
 
 export interface Database {

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPasswordForEmail } from '../../src/domain/accounts/account-use-cases.js';
+import { changeCount } from '../../src/store/content-writes/change-bundles.js';
 import { fieldsFromLog } from '../../src/store/content-writes/change-log.js';
 import { findChangeSet, listChangesOfSet } from '../../src/store/repositories/revert-reads.js';
 import { openBrowserSession } from '../helpers/browser-session.js';
@@ -87,9 +88,9 @@ describe.each(DIALECTS)('the census of content writes on %s', (dialect) => {
 
   const logCounts = async (projectId: string) => ({
     sets: Number((await server.store.db.selectFrom('change_sets').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow()).n),
-    // a set holding its one change (migration 014) counts it
+    // a set holding its one change (migration 014) counts it, a bundle (migration 015) each of its own
     changes:
-      Number((await server.store.db.selectFrom('changes').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow()).n) +
+      Number((await server.store.db.selectFrom('changes').select(changeCount('changes').as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow()).n) +
       Number((await server.store.db.selectFrom('change_sets').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', projectId).where('target', 'is not', null).executeTakeFirstOrThrow()).n),
   });
 

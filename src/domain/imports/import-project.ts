@@ -232,5 +232,5 @@ async function applyPlan(
   }
   await writes.insertMissingRows(db, missing.length, (i) => [missing[i]![0], missing[i]![1], projectId, now]);
   await writes.deleteMissing(db, newlyTranslated);
-  await recordImport(db, { ...record.set, createdAt: now }, record.format, plan, record.state);
+  await recordImport(db, { ...record.set, createdAt: now }, record.format, plan, record.state, large);
 }

@@ -1,8 +1,11 @@
 /**
  * An import's change set (CONTRACT "History"): one change per group, entry and translation it wrote,
- * `source: import`. A large import records a million changes: they are made row by row as the bulk
- * insert asks for them (store/content-writes/bulk-rows.ts), never held as a million objects.
+ * `source: import`. A large import records a million changes: an entry's translations are one row
+ * per op (a bundle, store/content-writes/change-bundles.ts), and the rows are made as the bulk insert
+ * asks for them (store/content-writes/bulk-rows.ts), never held as a million objects.
  */
+import { collectGarbageWhenGrown } from '../../collect-garbage.js';
+import { bundleJson } from '../../store/content-writes/change-bundles.js';
 import { fieldsForLog, type ChangeSetRecord } from '../../store/content-writes/change-log.js';
 import * as writes from '../../store/content-writes/bulk-rows.js';
 import type { Db } from '../../store/schema.js';
@@ -12,6 +15,9 @@ import type { ImportState, StoredEntry } from './import-state.js';
 import type { ImportPlan } from './plan-import.js';
 
 const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
+
+/** Change rows a large import inserts between two looks at its garbage (a bundle holds an entry's languages). */
+const ROWS_BETWEEN_COLLECTIONS = 5_000;
 
 const translationJson = (text: string) => fieldsForLog('translation', translationFields(text));
 
@@ -43,6 +49,7 @@ export async function recordImport(
   format: string,
   plan: ImportPlan,
   state: ImportState,
+  large: boolean,
 ): Promise<string> {
   const groupPaths = new Map<string, readonly string[]>();
   for (const group of state.groups.values()) groupPaths.set(group.id, group.path);
@@ -54,8 +61,8 @@ export async function recordImport(
   const newById = new Map(plan.entries.map((entry) => [entry.id, entry]));
 
   const rows: (() => writes.Row)[] = [];
-  const row = (target: string, op: string, groupId: string | null, entry: string | null, language: string | null, key: string, before: string | null, after: string | null) =>
-    [set.id, set.projectId, String(set.version), target, op, groupId, entry, language, key, before, after] as const;
+  const row = (target: string, op: string, groupId: string | null, entry: string | null, language: string | null, key: string, before: string | null, after: string | null, bundled: string | null = null) =>
+    [set.id, set.projectId, String(set.version), target, op, groupId, entry, language, key, before, after, bundled] as const;
 
   if (plan.topLevelGroupId) {
     const after = { technicalName: TOP_LEVEL_GROUP_NAME, displayName: TOP_LEVEL_DISPLAY_NAME, parentId: null };
@@ -83,29 +90,61 @@ export async function recordImport(
   }
   const first = rows.length;
   const translations = plan.translations;
-  // Written entry by entry (entryMajorOrder): an entry's group and key are found once for its languages.
-  let placed: { entryId: string; groupId: string; key: string } | undefined;
-  const placeOf = (entryId: string) => {
-    if (placed?.entryId === entryId) return placed;
+  // An entry's translations are recorded in one row per op (a bundle, migration 015), entry by entry
+  // (entryMajorOrder): its group and key are found once for its languages.
+  const order = entryMajorOrder(translations.length, (index) => translations[index]!.entryId);
+  const bundles = bundlesOf(order, (index) => translations[index]!);
+  const bundleRow = (bundle: number): writes.Row => {
+    const start = bundles[3 * bundle]!;
+    const end = bundles[3 * bundle + 1]!;
+    const replaces = bundles[3 * bundle + 2] === 1;
+    const written = [];
+    for (let at = start; at < end; at += 1) {
+      const write = translations[order[at]!]!;
+      if (write.replaces === replaces) written.push(write);
+    }
+    const entryId = written[0]!.entryId;
     const stored = storedById.get(entryId);
+    const { groupId, key } = placeOf(entryId, stored);
+    const after = bundleJson(written.map((write) => [write.language, translationJson(write.text)!] as const));
+    const before = replaces ? bundleJson(written.map((write) => [write.language, translationJson(stored!.translations[write.language]!)!] as const)) : null;
+    return row('translation', replaces ? 'update' : 'create', groupId, entryId, null, key, before, after, String(written.length));
+  };
+  const placeOf = (entryId: string, stored: StoredEntry | undefined) => {
     const created = newById.get(entryId);
     const groupId = stored?.groupId ?? created!.groupId;
-    return (placed = { entryId, groupId, key: keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]) });
-  };
-  const translationRow = (index: number): writes.Row => {
-    const write = translations[index]!;
-    const stored = storedById.get(write.entryId);
-    const { groupId, key } = placeOf(write.entryId);
-    const after = translationJson(write.text);
-    if (!write.replaces) return row('translation', 'create', groupId, write.entryId, write.language, key, null, after);
-    return row('translation', 'update', groupId, write.entryId, write.language, key, translationJson(stored!.translations[write.language]!), after);
+    return { groupId, key: keyOf(stored?.path ?? [...groupPaths.get(groupId)!, created!.name]) };
   };
 
   const { created, updated } = countChanges(plan);
-  const order = entryMajorOrder(translations.length, (index) => translations[index]!.entryId);
   await writes.insertChangeSet(db, set, { created, updated, deleted: 0 }, importSummaryOf(plan, format));
-  await writes.insertChangeRows(db, first + translations.length, (index) => (index < first ? rows[index]!() : translationRow(order[index - first]!)));
+  // A large import's bundles are its largest rows (PostgreSQL encodes each insert's columns as a few
+  // MB of array text): its garbage is collected between runs of them (collect-garbage.ts).
+  const count = first + bundles.length / 3;
+  const run = large ? ROWS_BETWEEN_COLLECTIONS : count;
+  for (let from = 0; from < count; from += run) {
+    await writes.insertChangeRows(db, Math.min(run, count - from), (at) => (from + at < first ? rows[from + at]!() : bundleRow(from + at - first)));
+    if (large) collectGarbageWhenGrown();
+  }
   return set.id;
+}
+
+/**
+ * The bundles of `order` (entryMajorOrder): each entry's run of it, once for the translations it
+ * creates and once for those it replaces (the ops that have any), as flat [start, end, replaces]
+ * triples over `order`.
+ */
+function bundlesOf(order: Int32Array, writeAt: (index: number) => { entryId: string; replaces: boolean }): Int32Array {
+  const bundles: number[] = [];
+  for (let start = 0; start < order.length; ) {
+    const entryId = writeAt(order[start]!).entryId;
+    let end = start;
+    const has = [false, false];
+    for (; end < order.length && writeAt(order[end]!).entryId === entryId; end += 1) has[writeAt(order[end]!).replaces ? 1 : 0] = true;
+    for (const replaces of [0, 1]) if (has[replaces]) bundles.push(start, end, replaces);
+    start = end;
+  }
+  return Int32Array.from(bundles);
 }
 
 /**

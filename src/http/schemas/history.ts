@@ -124,7 +124,7 @@ const CHANGE_EXAMPLE = {
 
 export const Change = Type.Object(
   {
-    id: Type.String({ description: "opaque: a decimal number as a string or, for a change alone in its change set, that set's id" }),
+    id: Type.String({ description: "opaque: a decimal number as a string; for a translation an import changed, that number and the language (`1234.de`); for a change alone in its change set, that set's id" }),
     changeSetId: Type.String(),
     version: Type.Integer({ description: "its change set's version" }),
     target: ChangeTarget,

@@ -12,14 +12,14 @@ import { noteRecorded } from './change-feed.js';
 import type { ChangeSetRecord } from './change-log.js';
 import type { Db } from '../schema.js';
 
-/** Rows per statement on SQLite: 2,000 × at most 11 columns stays under its 32,766 bound values. */
+/** Rows per statement on SQLite: 2,000 × at most 12 columns stays under its 32,766 bound values. */
 const CHUNK = 2000;
 
 export const GROUP_COLUMNS = ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'] as const;
 export const ENTRY_COLUMNS = ['id', 'project_id', 'group_id', 'technical_name', 'base_term', 'base_term_key', 'context_info', 'arb_metadata', 'created_at', 'updated_at'] as const;
 export const TRANSLATION_COLUMNS = ['id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at'] as const;
 export const MISSING_COLUMNS = ['entry_id', 'language', 'project_id', 'created_at'] as const;
-export const CHANGE_COLUMNS = ['change_set_id', 'project_id', 'version', 'target', 'op', 'group_id', 'entry_id', 'language', 'key', 'before_json', 'after_json'] as const;
+export const CHANGE_COLUMNS = ['change_set_id', 'project_id', 'version', 'target', 'op', 'group_id', 'entry_id', 'language', 'key', 'before_json', 'after_json', 'bundled'] as const;
 
 type Table = 'groups' | 'entries' | 'translations' | 'missing_translations' | 'changes';
 export type Row = ReadonlyArray<string | null>;
@@ -58,7 +58,7 @@ async function insertRows(db: Db, table: Table, columns: readonly string[], coun
 const COLUMN_CHUNK = 10_000;
 
 /** The bulk tables' columns that are not text (unnest needs each array's type). */
-const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer' };
+const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer', bundled: 'integer' };
 
 /**
  * PostgreSQL: `insert … select * from unnest($1::text[], …)`, one array per column. A 2,000-row VALUES

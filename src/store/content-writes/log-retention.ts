@@ -1,26 +1,43 @@
 /**
  * Pruning the change log (HISTORY_RETENTION_DAYS, CONTRACT "History: Retention"): changes of sets
  * made before the cutoff go, except each object's newest change (so "last changed by" and a one-step
- * undo survive); a set left without changes goes too, as does a set holding its one change (migration 014)
+ * undo survive; a bundle of an import's translations goes when each of them has a later change);
+ * a set left without changes goes too, as does a set holding its one change (migration 014)
  * with it. In batches, so no statement holds locks long.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../schema.js';
+import { bundleHas, bundleLanguages } from './change-bundles.js';
 
 /** Rows deleted per statement. */
 const BATCH = 5_000;
 
-// The same object as `c`'s change, in `n` (a row of `changes`, or a set holding its one change: migration 014).
-const SAME_OBJECT = sql`n.project_id = c.project_id and n.target = c.target and (
-    (c.target = 'translation' and n.entry_id = c.entry_id and n.language = c.language)
-    or (c.target = 'entry' and n.entry_id = c.entry_id)
+// The same object as `c`'s change (not a translation's), in `n` (a row of `changes`, or a set holding its one change: migration 014).
+const SAME_OTHER_OBJECT = sql`n.project_id = c.project_id and n.target = c.target and (
+    (c.target = 'entry' and n.entry_id = c.entry_id)
     or (c.target = 'group' and n.group_id = c.group_id)
     or c.target = 'project')`;
 
-/** Whether a later change of `c`'s object is logged, in either place (`c` a row of `changes` when `cIsRow`, else a set holding one). */
-const laterChangeOfSameObject = (cIsRow: boolean) => sql`(
-    exists (select 1 from changes n where ${SAME_OBJECT} and (n.version > c.version${cIsRow ? sql` or (n.version = c.version and n.id > c.id)` : sql``}))
-    or exists (select 1 from change_sets n where n.target is not null and ${SAME_OBJECT} and n.version > c.version))`;
+/**
+ * Whether a later change of `c`'s object is logged, in either place (`c` a row of `changes` when
+ * `cIsRow`, else a set holding one). A translation's may be in a bundle (migration 015); a bundle is
+ * `c` only when each of its languages has a later change.
+ */
+function laterChangeOfSameObject(db: Db, cIsRow: boolean): RawBuilder<unknown> {
+  const laterRow = sql`(n.version > c.version${cIsRow ? sql` or (n.version = c.version and n.id > c.id)` : sql``})`;
+  const laterOfTranslation = (language: RawBuilder<unknown>) => sql`(
+      exists (select 1 from changes n where n.project_id = c.project_id and n.target = 'translation' and n.entry_id = c.entry_id
+        and (n.language = ${language} or ${bundleHas(db, 'n', language)}) and ${laterRow})
+      or exists (select 1 from change_sets n where n.project_id = c.project_id and n.target = 'translation' and n.entry_id = c.entry_id
+        and n.language = ${language} and n.version > c.version))`;
+  const other = sql`c.target <> 'translation' and (
+      exists (select 1 from changes n where ${SAME_OTHER_OBJECT} and ${laterRow})
+      or exists (select 1 from change_sets n where n.target is not null and ${SAME_OTHER_OBJECT} and n.version > c.version))`;
+  const translation = sql`c.target = 'translation' and c.language is not null and ${laterOfTranslation(sql.ref('c.language'))}`;
+  if (!cIsRow) return sql`((${other}) or (${translation}))`;
+  const bundle = sql`c.bundled is not null and not exists (select 1 from ${bundleLanguages(db, 'c')} where not ${laterOfTranslation(sql.ref('bundle_language.key'))})`;
+  return sql`((${other}) or (${translation}) or (${bundle}))`;
+}
 
 /**
  * How many prunes of this store, in this process, took something away: kept history pages include it
@@ -39,27 +56,28 @@ export async function pruneChangesBefore(db: Db, cutoff: string): Promise<number
 }
 
 async function prune(db: Db, cutoff: string): Promise<number> {
+  // A bundle (migration 015) is as many changes as it holds.
   const rows = await deleteInBatches(db, sql`delete from changes where id in (
       select c.id from changes c join change_sets s on s.id = c.change_set_id
-      where s.created_at < ${cutoff} and ${laterChangeOfSameObject(true)}
+      where s.created_at < ${cutoff} and ${laterChangeOfSameObject(db, true)}
       limit ${BATCH}
-    )`);
+    ) returning coalesce(bundled, 1) as changes`);
   // A set holding its one change goes with it.
   const held = await deleteInBatches(db, sql`delete from change_sets where id in (
-      select c.id from change_sets c where c.target is not null and c.created_at < ${cutoff} and ${laterChangeOfSameObject(false)}
+      select c.id from change_sets c where c.target is not null and c.created_at < ${cutoff} and ${laterChangeOfSameObject(db, false)}
       limit ${BATCH}
-    )`);
+    ) returning 1 as changes`);
   await sql`delete from change_sets where created_at < ${cutoff} and target is null
     and not exists (select 1 from changes where changes.project_id = change_sets.project_id and changes.version = change_sets.version)`.execute(db);
   return rows + held;
 }
 
-/** Runs a delete of at most BATCH rows until it deletes fewer; answers how many went in all. */
+/** Runs a delete of at most BATCH rows, each answering how many changes it was, until it deletes fewer; answers how many changes went in all. */
 async function deleteInBatches(db: Db, statement: RawBuilder<unknown>): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const count = Number((await statement.execute(db)).numAffectedRows ?? 0);
-    deleted += count;
-    if (count < BATCH) return deleted;
+    const { rows } = await statement.execute(db);
+    for (const row of rows as { changes: number | string }[]) deleted += Number(row.changes);
+    if (rows.length < BATCH) return deleted;
   }
 }

@@ -14,6 +14,7 @@ import * as changeLog from './011-change-log.js';
 import * as dropEntryChanges from './012-drop-entry-changes.js';
 import * as importSummary from './013-import-summary.js';
 import * as inlineChanges from './014-inline-changes.js';
+import * as bundledChanges from './015-bundled-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-drop-entry-changes': dropEntryChanges,
   '013-import-summary': importSummary,
   '014-inline-changes': inlineChanges,
+  '015-bundled-changes': bundledChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ImportSummary } from '../content-writes/bulk-rows.js';
+import { bundleHas, changeCount, changesOfRow } from '../content-writes/change-bundles.js';
 import { fieldsFromLog } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
@@ -81,7 +82,14 @@ export function changeSetStatements(db: Db, projectId: string, filter: SetFilter
     matching = matching.where((eb) =>
       eb.or([
         eb('cs.language', '=', language),
-        eb.exists(eb.selectFrom('changes as lc').select('lc.id').whereRef('lc.project_id', '=', 'cs.project_id').whereRef('lc.version', '=', 'cs.version').where('lc.language', '=', language)),
+        eb.exists(
+          eb
+            .selectFrom('changes as lc')
+            .select('lc.id')
+            .whereRef('lc.project_id', '=', 'cs.project_id')
+            .whereRef('lc.version', '=', 'cs.version')
+            .where((lc) => lc.or([lc('lc.language', '=', language), bundleHas(db, 'lc', language)])),
+        ),
       ]),
     );
   return {
@@ -125,9 +133,10 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
 
 /**
  * The statements of a page of the project's changes (by version, then id) and of their count. A
- * change is a row of `changes` or the one change a set holds in its own row (migration 014): each
- * place is one arm, filtered, ordered and cut to the page's end on its own index, and the page is
- * taken from the two arms' rows. The narrowest filter names each arm's index (a change set's, an
+ * change is a row of `changes`, one language of a bundle there (an import's translations of one
+ * entry: migration 015), or the one change a set holds in its own row (migration 014): each place is
+ * one arm, filtered, ordered and cut to the page's end on its own index, and the page is taken from
+ * the two arms' rows (pageOfChanges). The narrowest filter names each arm's index (a change set's, an
  * entry's, a group's); the project's own column is then only checked, so that one entry's history
  * never ranges over the whole project's (`checkedOnly`). Exported for the test that reads their plans.
  */
@@ -135,18 +144,19 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   const narrowed = filter.entryId !== undefined || filter.groupId !== undefined;
   const inProject = (column: 'c.project_id' | 'cs.project_id') => (narrowed ? checkedOnly(sql.ref(column), projectId) : sql<SqlBool>`${sql.ref(column)} = ${projectId}`);
   const setId = filter.changeSetId;
+  const language = filter.language;
   const onChanges = [
     ['entry_id', filter.entryId],
     ['group_id', filter.groupId],
-    ['language', filter.language],
     ['target', filter.target],
     ['op', filter.op],
   ] as const;
-  // Rows of `changes`.
+  // Rows of `changes`: a bundle has the language among its own.
   let changeRows = db.selectFrom('changes as c').where(inProject('c.project_id'));
   // A set is its project's version: its changes are that version's range of changes_project_version.
   if (setId !== undefined) changeRows = changeRows.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
   for (const [column, value] of onChanges) if (value !== undefined) changeRows = changeRows.where(`c.${column}`, '=', value);
+  if (language !== undefined) changeRows = changeRows.where((eb) => eb.or([eb('c.language', '=', language), bundleHas(db, 'c', language)]));
   if (filter.afterVersion !== undefined) changeRows = changeRows.where('c.version', '>', filter.afterVersion);
   // With their set's columns, for the page; the count joins the sets only when it filters by them.
   let rows = changeRows.innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id');
@@ -155,6 +165,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   let held = db.selectFrom('change_sets as cs').where(inProject('cs.project_id')).where('cs.target', 'is not', null);
   if (setId !== undefined) held = held.where('cs.id', '=', setId);
   for (const [column, value] of onChanges) if (value !== undefined) held = held.where(`cs.${column}`, '=', value);
+  if (language !== undefined) held = held.where('cs.language', '=', language);
   if (filter.afterVersion !== undefined) held = held.where('cs.version', '>', filter.afterVersion);
   for (const [column, value] of [['source', filter.source], ['user_id', filter.userId]] as const) {
     if (value === undefined) continue;
@@ -164,41 +175,46 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   const order = orderOf(filter);
   const pageEnd = filter.offset + filter.limit;
   const fromRows = rows
-    .select(['c.id as seq', 'c.change_set_id', 'c.version', 'c.target', 'c.op', 'c.group_id', 'c.entry_id', 'c.language', 'c.key', 'c.before_json', 'c.after_json'])
-    .select(['cs.user_id', 'cs.source', 'cs.created_at'])
+    .leftJoin('users as u', 'u.id', 'cs.user_id')
+    .select(['c.id as seq', 'c.change_set_id', 'c.version', 'c.target', 'c.op', 'c.group_id', 'c.entry_id', 'c.language', 'c.key', 'c.before_json', 'c.after_json', 'c.bundled'])
+    .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
     .orderBy('c.version', order)
     .orderBy('c.id', order)
     .limit(pageEnd);
   // A held change's seq is 0 (a row's id is never): its id is its set's.
   const fromSets = held
-    .select([sql<string | number>`0`.as('seq'), 'cs.id as change_set_id', 'cs.version', sql.ref<string>('cs.target').as('target'), sql.ref<string>('cs.op').as('op'), 'cs.group_id', 'cs.entry_id', 'cs.language', 'cs.key', 'cs.before_json', 'cs.after_json'])
-    .select(['cs.user_id', 'cs.source', 'cs.created_at'])
+    .leftJoin('users as u', 'u.id', 'cs.user_id')
+    .select([sql<string | number>`0`.as('seq'), 'cs.id as change_set_id', 'cs.version', sql.ref<string>('cs.target').as('target'), sql.ref<string>('cs.op').as('op'), 'cs.group_id', 'cs.entry_id', 'cs.language', 'cs.key', 'cs.before_json', 'cs.after_json', sql<null>`null`.as('bundled')])
+    .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
     .orderBy('cs.version', order)
     .limit(pageEnd);
-  const both = db.selectFrom(fromRows.as('r')).selectAll().unionAll(db.selectFrom(fromSets.as('h')).selectAll());
-  const counted = (bySet ? rows : changeRows).select((eb) => eb.fn.countAll().as('total'));
+  // With a language, each row matched holds one change in it; else a bundle counts its own.
+  const inRows = (bySet ? rows : changeRows).select(language === undefined ? changeCount('c').as('total') : (eb) => eb.fn.countAll().as('total'));
   return {
-    page: db
-      .selectFrom(both.as('x'))
-      .leftJoin('users as u', 'u.id', 'x.user_id')
-      .selectAll('x')
-      .select(['u.first_name', 'u.last_name'])
-      .orderBy('x.version', order)
-      .orderBy('x.seq', order)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    counts: [counted, held.select((eb) => eb.fn.countAll().as('total'))] as const,
+    arms: [fromRows, fromSets] as const,
+    counts: [inRows, held.select((eb) => eb.fn.countAll().as('total'))] as const,
   };
+}
+
+type ChangeArmRow = Awaited<ReturnType<ReturnType<typeof changeStatements>['arms'][0]['execute']>>[number];
+
+/** The page of changes from the arms' rows: each of a bundle's changes (in `language`, if given) apart, merged in order, cut to the page. */
+export async function pageOfChanges(statements: ReturnType<typeof changeStatements>, filter: ChangeFilter): Promise<(ChangeArmRow & { id: string })[]> {
+  const [rows, held] = await Promise.all(statements.arms.map((arm) => arm.execute()));
+  const changes = [...rows!, ...held!].flatMap((row) => changesOfRow({ ...row, id: String(row.seq) }, filter.language).map((change, part) => ({ change, part })));
+  const sign = orderOf(filter) === 'asc' ? 1 : -1;
+  changes.sort((a, b) => sign * (Number(a.change.version) - Number(b.change.version) || Number(a.change.seq) - Number(b.change.seq) || a.part - b.part));
+  return changes.slice(filter.offset, filter.offset + filter.limit).map(({ change }) => change);
 }
 
 /** The project's changes matching the filter: a page of them, and how many there are. */
 export async function listChanges(db: Db, projectId: string, filter: ChangeFilter): Promise<{ rows: ChangeRecord[]; total: number }> {
   const statements = changeStatements(db, projectId, filter);
-  const [rows, ...counts] = await Promise.all([statements.page.execute(), ...statements.counts.map((count) => count.executeTakeFirstOrThrow())]);
+  const [rows, ...counts] = await Promise.all([pageOfChanges(statements, filter), ...statements.counts.map((count) => count.executeTakeFirstOrThrow())]);
   return {
     total: counts.reduce((sum, count) => sum + Number(count.total), 0),
     rows: rows.map((row) => ({
-      id: Number(row.seq) === 0 ? row.change_set_id : String(row.seq),
+      id: Number(row.seq) === 0 ? row.change_set_id : row.id,
       changeSetId: row.change_set_id,
       version: Number(row.version),
       target: row.target,

@@ -1,11 +1,13 @@
 /** What a revert reads: the changes it undoes, who last changed each object, and what was added under an object since. */
 import type { ChangeSetsTable, ChangesTable, Db, EntryRow, TranslationRow } from '../schema.js';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { bundleHas, changesOfRow, parseChangeId } from '../content-writes/change-bundles.js';
 
 export type ChangeSetRow = Selectable<ChangeSetsTable>;
 export type ChangeRow = Omit<Selectable<ChangesTable>, 'id'> & { id: string };
 
-const changeRow = (row: Selectable<ChangesTable>): ChangeRow => ({ ...row, id: String(row.id) });
+/** A row of `changes` as its changes: itself, or each change of a bundle (migration 015). */
+const changesOf = (row: Selectable<ChangesTable>): ChangeRow[] => changesOfRow({ ...row, id: String(row.id) });
 
 /** The one change a set holds in its own row (migration 014), as a change: its id is the set's. */
 const heldChange = (set: ChangeSetRow): ChangeRow => ({
@@ -21,30 +23,29 @@ const heldChange = (set: ChangeSetRow): ChangeRow => ({
   key: set.key,
   before_json: set.before_json,
   after_json: set.after_json,
+  bundled: null,
 });
-
-/** A change id as the API shows it (a decimal string); null when `id` cannot be one. */
-const storedChangeId = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
 
 export async function findChangeSet(db: Db, setId: string): Promise<ChangeSetRow | undefined> {
   return db.selectFrom('change_sets').selectAll().where('id', '=', setId).executeTakeFirst();
 }
 
-/** A change: a row of `changes` (a decimal id), or the one a set holds (the set's id). */
+/** A change: a row of `changes` (a decimal id), one language of a bundle (`<row id>.<language>`), or the one a set holds (the set's id). */
 export async function findChange(db: Db, changeId: string): Promise<ChangeRow | undefined> {
-  const id = storedChangeId(changeId);
+  const id = parseChangeId(changeId);
   if (id === null) {
     const set = await db.selectFrom('change_sets').selectAll().where('id', '=', changeId).where('target', 'is not', null).executeTakeFirst();
     return set && heldChange(set);
   }
-  const row = await db.selectFrom('changes').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && changeRow(row);
+  const row = await db.selectFrom('changes').selectAll().where('id', '=', id.rowId).executeTakeFirst();
+  // A bundle's own id names none of its changes; a row's id with a language names no change either.
+  return row && changesOf(row).find((change) => change.id === changeId);
 }
 
 /** The set's changes in the order they were made: the one it holds, or its rows of `changes` (a set is its project's version). */
 export async function listChangesOfSet(db: Db, set: ChangeSetRow): Promise<ChangeRow[]> {
   if (set.target !== null) return [heldChange(set)];
-  return (await db.selectFrom('changes').selectAll().where('project_id', '=', set.project_id).where('version', '=', set.version).orderBy('id').execute()).map(changeRow);
+  return (await db.selectFrom('changes').selectAll().where('project_id', '=', set.project_id).where('version', '=', set.version).orderBy('id').execute()).flatMap(changesOf);
 }
 
 /** The create changes of the sets that reverted `setId` (or one of its changes): what they brought back. */
@@ -59,7 +60,7 @@ export async function listRestoringCreates(db: Db, setId: string): Promise<Chang
     .execute();
   const held = await db.selectFrom('change_sets').selectAll().where('revert_of', '=', setId).where('op', '=', 'create').execute();
   // in the order they were made (a later restore of a key is the one that stands); one version is one set's, held or in rows
-  return [...rows.map(changeRow), ...held.map(heldChange)].sort((a, b) => Number(a.version) - Number(b.version) || Number(a.id) - Number(b.id) || 0);
+  return [...rows.flatMap(changesOf), ...held.map(heldChange)].sort((a, b) => Number(a.version) - Number(b.version) || parseFloat(a.id) - parseFloat(b.id) || 0);
 }
 
 /** An object of the log: a translation (entry and language), an entry, a group, or the project. */
@@ -69,11 +70,13 @@ export type LoggedObject =
   | { target: 'group'; groupId: string }
   | { target: 'project'; projectId: string };
 
-/** The object's changes, on a table with a change's columns (`changes`, or the sets holding one). */
-function isChangeOf(object: LoggedObject): RawBuilder<SqlBool> {
+/** The object's changes, on a table with a change's columns (`changes`, whose bundles hold translations' changes too, or the sets holding one). */
+function isChangeOf(db: Db, object: LoggedObject, table: 'changes' | 'change_sets'): RawBuilder<SqlBool> {
   switch (object.target) {
-    case 'translation':
-      return sql<SqlBool>`target = 'translation' and entry_id = ${object.entryId} and language = ${object.language}`;
+    case 'translation': {
+      const inBundle = table === 'changes' ? sql` or ${bundleHas(db, 'changes', object.language)}` : sql``;
+      return sql<SqlBool>`target = 'translation' and entry_id = ${object.entryId} and (language = ${object.language}${inBundle})`;
+    }
     case 'entry':
       return sql<SqlBool>`target = 'entry' and entry_id = ${object.entryId}`;
     case 'group':
@@ -86,8 +89,8 @@ function isChangeOf(object: LoggedObject): RawBuilder<SqlBool> {
 /** Who made the object's latest change and when; undefined when the log has none. */
 export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ userId: string; firstName: string; lastName: string; createdAt: string } | undefined> {
   // The newest of the object's rows of `changes`, and the newest set holding a change of it: the later of the two.
-  const inRows = await db.selectFrom('changes').select(['change_set_id as setId', 'version']).where(isChangeOf(object)).orderBy('version', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  const held = await db.selectFrom('change_sets').select(['id as setId', 'version']).where(isChangeOf(object)).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  const inRows = await db.selectFrom('changes').select(['change_set_id as setId', 'version']).where(isChangeOf(db, object, 'changes')).orderBy('version', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const held = await db.selectFrom('change_sets').select(['id as setId', 'version']).where(isChangeOf(db, object, 'change_sets')).orderBy('version', 'desc').limit(1).executeTakeFirst();
   const newest = inRows && (!held || Number(inRows.version) > Number(held.version)) ? inRows : held;
   if (!newest) return undefined;
   const set = await db
