@@ -12,8 +12,14 @@ import { noteRecorded } from './change-feed.js';
 import type { ChangeSetRecord } from './change-log.js';
 import type { Db } from '../schema.js';
 
-/** Rows per statement on SQLite: 2,000 × at most 12 columns stays under its 32,766 bound values. */
-const CHUNK = 2000;
+/**
+ * Rows per statement on SQLite (at most 32,766 bound values). Between two statements the event loop
+ * answers the requests that came meanwhile: with 2,000 rows (~8 ms a statement) point reads during
+ * import-large waited p50 38 / p99 420 ms once an import's ids no longer came from a worker thread
+ * (whose waits had let them through); with 500, p50 11 / p99 145 ms, and the import served three
+ * times the reads in ~1 s more (docs/design/history.md).
+ */
+const CHUNK = 500;
 
 export const GROUP_COLUMNS = ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'] as const;
 export const ENTRY_COLUMNS = ['id', 'project_id', 'group_id', 'technical_name', 'base_term', 'base_term_key', 'context_info', 'arb_metadata', 'created_at', 'updated_at'] as const;
