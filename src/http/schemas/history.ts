@@ -106,7 +106,8 @@ export const ChangeSet = Type.Object(
 );
 
 const CHANGE_EXAMPLE = {
-  id: '1234',
+  // a save: its change is alone in its set, and takes the set's id
+  id: CHANGE_SET_EXAMPLE.id,
   changeSetId: CHANGE_SET_EXAMPLE.id,
   version: 42,
   target: 'translation',
@@ -139,7 +140,11 @@ export const Change = Type.Object(
     source: ChangeSource,
     createdAt: Timestamp,
   },
-  { description: "one object's change within a change set", examples: [CHANGE_EXAMPLE] },
+  {
+    description: "one object's change within a change set",
+    // an import's: a translation it changed (bundled with the entry's other languages, migration 015)
+    examples: [CHANGE_EXAMPLE, { ...CHANGE_EXAMPLE, id: '1234.de', changeSetId: 'ckx2b0w1e0003rz9i4n6p8r0t', version: 43, source: 'import' }],
+  },
 );
 
 const historyFilters = {
