@@ -26,7 +26,7 @@ interface LoggedRow {
   bundled?: number | string | null;
 }
 
-const isBundle = (row: LoggedRow): boolean => row.bundled !== null && row.bundled !== undefined && row.target === 'translation' && row.language === null;
+const isBundle = (row: LoggedRow): boolean => row.bundled !== null && row.bundled !== undefined;
 
 /**
  * The row's changes: itself, or a bundle's, one per language in the order the import wrote them,
@@ -57,13 +57,13 @@ export function parseChangeId(id: string): { rowId: number; language: string | n
   return match ? { rowId: Number(match[1]), language: match[2] ?? null } : null;
 }
 
-/** Whether the row `alias` of `changes` is a bundle holding a change in `language` (SQL). */
-export function bundleHas(db: Db, alias: string, language: RawBuilder<unknown> | string): RawBuilder<SqlBool> {
+/** Whether the row `alias` of `changes` holds a change in `language`: its own, or one of a bundle's (SQL). */
+export function holdsLanguage(db: Db, alias: string, language: RawBuilder<unknown> | string): RawBuilder<SqlBool> {
   const row = (column: string) => sql.ref(`${alias}.${column}`);
-  const has = isPostgres(db)
+  const inBundle = isPostgres(db)
     ? sql`jsonb_exists(cast(${row('after_json')} as jsonb), ${language})`
     : sql`json_type(${row('after_json')}, '$."' || ${language} || '"') is not null`;
-  return sql<SqlBool>`(${row('bundled')} is not null and ${has})`;
+  return sql<SqlBool>`(${row('language')} = ${language} or (${row('bundled')} is not null and ${inBundle}))`;
 }
 
 /** The languages of the bundle `alias` of `changes`, as a table `bundle_language` of one column, `key`, to select from (SQL). */

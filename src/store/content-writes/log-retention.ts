@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../schema.js';
-import { bundleHas, bundleLanguages } from './change-bundles.js';
+import { bundleLanguages, holdsLanguage } from './change-bundles.js';
 
 /** Rows deleted per statement. */
 const BATCH = 5_000;
@@ -27,7 +27,7 @@ function laterChangeOfSameObject(db: Db, cIsRow: boolean): RawBuilder<unknown> {
   const laterRow = sql`(n.version > c.version${cIsRow ? sql` or (n.version = c.version and n.id > c.id)` : sql``})`;
   const laterOfTranslation = (language: RawBuilder<unknown>) => sql`(
       exists (select 1 from changes n where n.project_id = c.project_id and n.target = 'translation' and n.entry_id = c.entry_id
-        and (n.language = ${language} or ${bundleHas(db, 'n', language)}) and ${laterRow})
+        and ${holdsLanguage(db, 'n', language)} and ${laterRow})
       or exists (select 1 from change_sets n where n.project_id = c.project_id and n.target = 'translation' and n.entry_id = c.entry_id
         and n.language = ${language} and n.version > c.version))`;
   const other = sql`c.target <> 'translation' and (

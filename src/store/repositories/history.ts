@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ImportSummary } from '../content-writes/bulk-rows.js';
-import { bundleHas, changeCount, changesOfRow } from '../content-writes/change-bundles.js';
+import { changeCount, changesOfRow, holdsLanguage } from '../content-writes/change-bundles.js';
 import { fieldsFromLog } from '../content-writes/change-log.js';
 import type { Db } from '../schema.js';
 
@@ -88,7 +88,7 @@ export function changeSetStatements(db: Db, projectId: string, filter: SetFilter
             .select('lc.id')
             .whereRef('lc.project_id', '=', 'cs.project_id')
             .whereRef('lc.version', '=', 'cs.version')
-            .where((lc) => lc.or([lc('lc.language', '=', language), bundleHas(db, 'lc', language)])),
+            .where(holdsLanguage(db, 'lc', language)),
         ),
       ]),
     );
@@ -156,7 +156,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   // A set is its project's version: its changes are that version's range of changes_project_version.
   if (setId !== undefined) changeRows = changeRows.where('c.version', '=', (eb) => eb.selectFrom('change_sets as fs').select('fs.version').where('fs.id', '=', setId).where('fs.project_id', '=', projectId));
   for (const [column, value] of onChanges) if (value !== undefined) changeRows = changeRows.where(`c.${column}`, '=', value);
-  if (language !== undefined) changeRows = changeRows.where((eb) => eb.or([eb('c.language', '=', language), bundleHas(db, 'c', language)]));
+  if (language !== undefined) changeRows = changeRows.where(holdsLanguage(db, 'c', language));
   if (filter.afterVersion !== undefined) changeRows = changeRows.where('c.version', '>', filter.afterVersion);
   // With their set's columns, for the page; the count joins the sets only when it filters by them.
   let rows = changeRows.innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id');

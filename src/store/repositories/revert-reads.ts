@@ -1,7 +1,7 @@
 /** What a revert reads: the changes it undoes, who last changed each object, and what was added under an object since. */
 import type { ChangeSetsTable, ChangesTable, Db, EntryRow, TranslationRow } from '../schema.js';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { bundleHas, changesOfRow, parseChangeId } from '../content-writes/change-bundles.js';
+import { changesOfRow, holdsLanguage, parseChangeId } from '../content-writes/change-bundles.js';
 
 export type ChangeSetRow = Selectable<ChangeSetsTable>;
 export type ChangeRow = Omit<Selectable<ChangesTable>, 'id'> & { id: string };
@@ -74,8 +74,8 @@ export type LoggedObject =
 function isChangeOf(db: Db, object: LoggedObject, table: 'changes' | 'change_sets'): RawBuilder<SqlBool> {
   switch (object.target) {
     case 'translation': {
-      const inBundle = table === 'changes' ? sql` or ${bundleHas(db, 'changes', object.language)}` : sql``;
-      return sql<SqlBool>`target = 'translation' and entry_id = ${object.entryId} and (language = ${object.language}${inBundle})`;
+      const inLanguage = table === 'changes' ? holdsLanguage(db, 'changes', object.language) : sql`language = ${object.language}`;
+      return sql<SqlBool>`target = 'translation' and entry_id = ${object.entryId} and ${inLanguage}`;
     }
     case 'entry':
       return sql<SqlBool>`target = 'entry' and entry_id = ${object.entryId}`;
