@@ -110,6 +110,8 @@ export interface EntriesTable {
   arb_metadata: string | null;
   created_at: string;
   updated_at: string;
+  /** how many times its base term changed other than by a minor edit (migration 016): translations written against fewer are outdated */
+  base_revision: Generated<number>;
 }
 
 export interface TranslationsTable {
@@ -120,6 +122,16 @@ export interface TranslationsTable {
   translator_id: string;
   created_at: string;
   updated_at: string;
+  /** `translated` or `reviewed` (migration 016, CONTRACT "Review") */
+  state: Generated<string>;
+  /** the entry's base_revision this translation was written, confirmed or reviewed against: outdated when the entry's is higher */
+  base_revision: Generated<number>;
+  /** the text its last review approved (kept through later saves until the next review or an unreview); null: none */
+  reviewed_text: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  /** the entry's base_revision that review was made against (`outdated=fallback` exports) */
+  reviewed_revision: number | null;
 }
 
 /** One row per (entry, translation language of its project) without a translation. */

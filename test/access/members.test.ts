@@ -402,6 +402,7 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
         canReadEntries: true,
         canEditEntries: false,
         canTranslate: false,
+        canReview: false,
         canReadGroups: true,
         canEditGroups: false,
       });

@@ -5,7 +5,7 @@ import { startServerWithUsers, type TestServer, type TestUser } from '../helpers
 
 const SUMMARY_KEYS = ['baseTerm', 'contextInfo', 'createdAt', 'groupId', 'id', 'technicalName'];
 const UNTRANSLATED_KEYS = ['baseTerm', 'contextInfo', 'groupId', 'id', 'technicalName'];
-const TRANSLATION_KEYS = ['createdAt', 'id', 'language', 'translation', 'translatorId', 'updatedAt'];
+const TRANSLATION_KEYS = ['createdAt', 'id', 'language', 'outdated', 'reviewedAt', 'reviewedBy', 'reviewedText', 'state', 'translation', 'translatorId', 'updatedAt'];
 
 const names = (page: { result: { technicalName: string }[] }) => page.result.map((e) => e.technicalName);
 const notFoundBody = { statusCode: 404, code: 'ERR_NOT_FOUND', message: expect.any(String) };

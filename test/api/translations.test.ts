@@ -45,6 +45,11 @@ describe.each(DIALECTS)('translations on %s', (dialect) => {
         translatorId: owner.id,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        state: 'translated',
+        outdated: false,
+        reviewedBy: null,
+        reviewedAt: null,
+        reviewedText: null,
       });
       expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
       expect(response.body.updatedAt).toBe(response.body.createdAt);

@@ -2,7 +2,7 @@
  * The capability table of the contract: the single source of every permission decision, for the
  * API and the web application alike.
  */
-export const ROLES = ['admin', 'editor', 'translator', 'viewer'] as const;
+export const ROLES = ['admin', 'editor', 'reviewer', 'translator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const CAPABILITY_NAMES = [
@@ -15,6 +15,7 @@ export const CAPABILITY_NAMES = [
   'canReadEntries',
   'canEditEntries',
   'canTranslate',
+  'canReview',
   'canReadGroups',
   'canEditGroups',
 ] as const;
@@ -30,10 +31,11 @@ const TABLE: Record<Capability, readonly Holder[]> = {
   canManageMembers: ['owner', 'admin'],
   canEditGroups: ['owner', 'admin', 'editor'],
   canEditEntries: ['owner', 'admin', 'editor'],
-  canTranslate: ['owner', 'admin', 'editor', 'translator'],
-  canReadGroups: ['owner', 'admin', 'editor', 'translator', 'viewer'],
-  canReadEntries: ['owner', 'admin', 'editor', 'translator', 'viewer'],
-  canLeave: ['admin', 'editor', 'translator', 'viewer'],
+  canReview: ['owner', 'admin', 'editor', 'reviewer'],
+  canTranslate: ['owner', 'admin', 'editor', 'reviewer', 'translator'],
+  canReadGroups: ['owner', 'admin', 'editor', 'reviewer', 'translator', 'viewer'],
+  canReadEntries: ['owner', 'admin', 'editor', 'reviewer', 'translator', 'viewer'],
+  canLeave: ['admin', 'editor', 'reviewer', 'translator', 'viewer'],
 };
 
 /** What a member over the project's member limit keeps: reading, and leaving. */

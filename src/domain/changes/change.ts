@@ -8,11 +8,27 @@
 /** Who made a change set: an API key, a web session, an import, or a revert. */
 export type ChangeSource = 'api' | 'web' | 'import' | 'revert';
 
-/** A translation as history sees it; `state`/`outdated` are those of review (issue 33): `translated`, false until then. */
+export type ReviewState = 'translated' | 'reviewed';
+
+/** The review a translation keeps (CONTRACT "Review"): the text it approved, who, when, against which base term. */
+export interface KeptReview {
+  text: string;
+  userId: string;
+  at: string;
+  /** the entry's base revision it was made against */
+  revision: number;
+}
+
+/**
+ * A translation as history sees it (CONTRACT "History", "Review"). `review` (additive) is the review it
+ * keeps, when it keeps one: what a revert puts back with the state, so undoing an unreview brings back
+ * the review that shipped, not one by whoever reverts.
+ */
 export interface TranslationFields {
   text: string;
-  state: 'translated' | 'reviewed';
+  state: ReviewState;
   outdated: boolean;
+  review?: KeptReview;
 }
 
 export interface EntryFields {
@@ -100,9 +116,6 @@ export interface ProjectChange {
 }
 
 export type Change = TranslationChange | EntryChange | GroupChange | ProjectChange;
-
-/** A translation's history fields from its stored text (states arrive with review, issue 33). */
-export const translationFields = (text: string): TranslationFields => ({ text, state: 'translated', outdated: false });
 
 /** The dotted key of an object at `path` (group names from the top, then its own); the top-level group's is ''. */
 export const keyOf = (path: readonly string[]): string => path.filter((name) => name !== '').join('.');

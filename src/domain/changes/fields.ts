@@ -1,7 +1,7 @@
 /** The stored rows in the change log's words (CONTRACT "History": the `before`/`after` of each target). */
 import type { EntryRow, GroupRow, TranslationRow } from '../../store/schema.js';
 import type { EntryFields, GroupFields, RemovedEntry, RemovedGroup, RemovedTranslation } from './change.js';
-import { translationFields } from './change.js';
+import { translationFields } from '../review/translation-state.js';
 
 export const entryFields = (row: EntryRow): EntryFields => ({
   technicalName: row.technical_name,
@@ -18,7 +18,7 @@ export const groupFields = (row: GroupRow): GroupFields => ({
 
 /** A deleted entry's `before`: its fields, ARB metadata and translations (by language). */
 export const removedEntry = (row: EntryRow, translations: readonly TranslationRow[]): RemovedEntry =>
-  removedEntryWith(row, translations.map((translation) => ({ language: translation.language, ...translationFields(translation.translation) })));
+  removedEntryWith(row, translations.map((translation) => ({ language: translation.language, ...translationFields(translation, row.base_revision) })));
 
 /** A deleted entry's `before` from its row and its translations' fields (a revert has those, not rows). */
 export function removedEntryWith(row: EntryRow, translations: readonly RemovedTranslation[]): RemovedEntry {

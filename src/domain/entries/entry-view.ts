@@ -1,5 +1,9 @@
 /** Entry, Entry summary, Untranslated entry and Translation as the API shows them. */
 import type { EntryRow, TranslationRow } from '../../store/schema.js';
+import { findUserNames } from '../../store/repositories/users.js';
+import type { Db } from '../../store/schema.js';
+import type { ReviewState } from '../changes/change.js';
+import { isOutdated, reviewStateOf } from '../review/translation-state.js';
 
 export interface EntrySummaryView {
   id: string;
@@ -10,6 +14,13 @@ export interface EntrySummaryView {
   createdAt: string;
 }
 
+/** Who reviewed a translation; a user whose row is gone keeps the id, with empty names. */
+export interface PersonView {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 export interface TranslationView {
   id: string;
   language: string;
@@ -17,6 +28,12 @@ export interface TranslationView {
   translatorId: string;
   createdAt: string;
   updatedAt: string;
+  state: ReviewState;
+  outdated: boolean;
+  reviewedBy: PersonView | null;
+  reviewedAt: string | null;
+  /** the text the last review approved, when the current one differs from it (it still ships under release=reviewed) */
+  reviewedText: string | null;
 }
 
 /** Maps a stored entry to the Entry summary shape. */
@@ -31,8 +48,18 @@ export function entrySummaryView(row: EntryRow): EntrySummaryView {
   };
 }
 
-/** Maps a stored translation to its API shape. */
-export function translationView(row: TranslationRow): TranslationView {
+/** The reviewers of these translations by id: read only when one of them keeps a review. */
+export type Reviewers = ReadonlyMap<string, PersonView>;
+
+export async function reviewersOf(db: Db, rows: readonly Pick<TranslationRow, 'reviewed_by'>[]): Promise<Reviewers> {
+  const ids = [...new Set(rows.flatMap((row) => (row.reviewed_by === null ? [] : [row.reviewed_by])))];
+  const found = await findUserNames(db, ids);
+  return new Map(found.map((user) => [user.id, { id: user.id, firstName: user.first_name, lastName: user.last_name }]));
+}
+
+/** Maps a stored translation to its API shape; `entryRevision` is its entry's base revision. */
+export function translationView(row: TranslationRow, entryRevision: number, reviewers: Reviewers): TranslationView {
+  const reviewed = row.reviewed_text !== null && row.reviewed_by !== null;
   return {
     id: row.id,
     language: row.language,
@@ -40,6 +67,11 @@ export function translationView(row: TranslationRow): TranslationView {
     translatorId: row.translator_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    state: reviewStateOf(row),
+    outdated: isOutdated(row, entryRevision),
+    reviewedBy: reviewed ? (reviewers.get(row.reviewed_by!) ?? { id: row.reviewed_by!, firstName: '', lastName: '' }) : null,
+    reviewedAt: reviewed ? row.reviewed_at : null,
+    reviewedText: reviewed && row.reviewed_text !== row.translation ? row.reviewed_text : null,
   };
 }
 

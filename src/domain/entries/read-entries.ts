@@ -9,7 +9,7 @@ import { checkTranslationLanguage } from '../translations/translation-language.j
 import { approximateBytes } from '../shared/content-cache.js';
 import type { ContentCaches } from '../shared/content-caches.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
-import { entrySummaryView, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
+import { entrySummaryView, reviewersOf, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
 
 type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
 
@@ -31,12 +31,18 @@ export async function listEntries(
   if (kept) return kept;
   const { access } = await loadGroupAccess(db, principal, groupId, 'canReadEntries');
   const { id: projectId, contentVersion, translationLanguages } = access.project;
-  const found: Page<EntryListItem> = pageOf(page, await entries.listGroupEntries(db, groupId, search, page.limit, page.offset), entrySummaryView);
+  const listed = await entries.listGroupEntries(db, groupId, search, page.limit, page.offset);
+  const entryRows = listed.rows;
+  const found: Page<EntryListItem> = pageOf(page, listed, entrySummaryView);
   if (withTranslations) {
     const rows = await entries.listTranslationsOfEntries(db, found.result.map((entry) => entry.id), translationLanguages);
+    const reviewers = await reviewersOf(db, rows);
     for (const entry of found.result) entry.translations = [];
-    const byEntry = new Map(found.result.map((entry) => [entry.id, entry]));
-    for (const row of rows) byEntry.get(row.entry_id)?.translations?.push(translationView(row));
+    const byEntry = new Map(found.result.map((entry, index) => [entry.id, { view: entry, revision: entryRows[index]!.base_revision }]));
+    for (const row of rows) {
+      const entry = byEntry.get(row.entry_id);
+      entry?.view.translations?.push(translationView(row, entry.revision, reviewers));
+    }
   }
   // A search's matches depend on every entry's base term: only a plain page shows nothing but its entries.
   const shows = search === undefined ? found.result.map((entry) => entry.id) : undefined;
@@ -56,7 +62,8 @@ export async function getEntry(db: Db, caches: ContentCaches, principal: Princip
   requireCapability(access, 'canReadEntries');
   const languages = new Set(access.project.translationLanguages);
   const translations = found.translations.filter((row) => languages.has(row.language));
-  const view = { ...entrySummaryView(found.entry), translations: translations.map(translationView) };
+  const reviewers = await reviewersOf(db, translations);
+  const view = { ...entrySummaryView(found.entry), translations: translations.map((row) => translationView(row, found.entry.base_revision, reviewers)) };
   caches.entryReads.set(key, access.project.id, access.project.contentVersion, view, approximateBytes(view), [entryId]);
   return view;
 }

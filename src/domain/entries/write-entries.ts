@@ -44,6 +44,7 @@ export async function createEntry(db: Db, principal: Principal, groupId: string,
       arb_metadata: null,
       created_at: now,
       updated_at: now,
+      base_revision: 0,
     };
     // The name's check is the insert's own (one round trip less under the project's lock on PostgreSQL).
     const record = {
@@ -64,6 +65,8 @@ export interface EntryChanges {
   technicalName?: string | null;
   baseTerm?: string | null;
   contextInfo?: string | null;
+  /** a typo fix of the base term: its translations are not marked outdated (CONTRACT "Review") */
+  minorEdit?: boolean;
 }
 
 /** Renames an entry, changes its base term and/or its context info (null clears it). */
@@ -90,8 +93,9 @@ export async function updateEntry(db: Db, principal: Principal, entryId: string,
     };
     const same = updated.technical_name === entry.technical_name && updated.base_term === entry.base_term && updated.context_info === entry.context_info;
     if (same) unchanged(entrySummaryView(entry));
-    const { id: _id, project_id: _p, group_id: _g, created_at: _c, ...set } = updated;
-    await guardConstraints(() => entryRows.updateEntry(trx, entryId, set), duplicateName(technicalName), () => notFound('entry'));
+    const { id: _id, project_id: _p, group_id: _g, created_at: _c, base_revision: _r, ...set } = updated;
+    const newBaseTerm = updated.base_term !== entry.base_term && changes.minorEdit !== true;
+    await guardConstraints(() => entryRows.updateEntry(trx, entryId, set, newBaseTerm), duplicateName(technicalName), () => notFound('entry'));
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
       { target: 'entry', op: 'update', entryId, groupId: entry.group_id, key: keyOf([...groupPath, technicalName]), before: entryFields(entry), after: entryFields(updated) },
     ]);

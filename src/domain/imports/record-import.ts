@@ -10,7 +10,8 @@ import { fieldsForLog, type ChangeSetRecord } from '../../store/content-writes/c
 import * as writes from '../../store/content-writes/bulk-rows.js';
 import type { Db } from '../../store/schema.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
-import { keyOf, translationFields, type EntryFields } from '../changes/change.js';
+import { keyOf, type EntryFields } from '../changes/change.js';
+import { writtenFields } from '../review/translation-state.js';
 import type { ImportState, StoredEntry } from './import-state.js';
 import type { ImportPlan } from './plan-import.js';
 
@@ -19,7 +20,7 @@ const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
 /** Change rows a large import inserts between two looks at its garbage (a bundle holds an entry's languages). */
 const ROWS_BETWEEN_COLLECTIONS = 5_000;
 
-const translationJson = (text: string) => fieldsForLog('translation', translationFields(text));
+const translationJson = (text: string) => fieldsForLog('translation', writtenFields(text, undefined));
 
 /** An entry's fields as an import records them: with its ARB metadata when the import changes that. */
 type RecordedEntry = EntryFields & { arbMetadata?: string | null };

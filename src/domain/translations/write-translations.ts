@@ -7,8 +7,9 @@ import { deleteTranslation } from '../../store/content-writes/translation-rows.j
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
-import { translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
-import { translationFields, type TranslationChange } from '../changes/change.js';
+import { reviewersOf, translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
+import type { TranslationChange } from '../changes/change.js';
+import { keptReview, translationFields, writtenFields } from '../review/translation-state.js';
 import { changeSetFor, recordChanges } from '../changes/record-changes.js';
 import { newOrderedId, nowIso } from '../shared/ids.js';
 import { requireMessage } from '../shared/message-text.js';
@@ -57,12 +58,15 @@ export async function setTranslation(
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }
     // The same text again changes nothing: not its updatedAt (so not its ETag), not its translator, not the project's version.
-    if (stored?.translation === input.translation) unchanged({ translation: translationView(stored), etag: translationEtag(stored) });
+    // An outdated flag included: confirm is what clears it without a new text (CONTRACT "Review").
+    if (stored?.translation === input.translation) {
+      unchanged({ translation: translationView(stored, entry.base_revision, await reviewersOf(trx, [stored])), etag: translationEtag(stored) });
+    }
     const now = nextTimestamp(stored?.updated_at);
     const where = { target: 'translation', entryId, groupId: entry.group_id, language: input.language, key } as const;
-    const after = translationFields(input.translation);
+    const after = writtenFields(input.translation, stored && keptReview(stored));
     const change: TranslationChange = stored
-      ? { ...where, op: 'update', before: translationFields(stored.translation), after }
+      ? { ...where, op: 'update', before: translationFields(stored, entry.base_revision), after }
       : { ...where, op: 'create', before: null, after };
     const row = await saveTranslation(
       trx,
@@ -74,10 +78,11 @@ export async function setTranslation(
         translator_id: principal.userId,
         created_at: stored?.created_at ?? now,
         updated_at: now,
+        base_revision: entry.base_revision,
       },
       { set: changeSetFor(principal, entry.project_id, version, { createdAt: now }), change },
     );
-    return { translation: translationView(row), etag: translationEtag(row) };
+    return { translation: translationView(row, entry.base_revision, await reviewersOf(trx, [row])), etag: translationEtag(row) };
   });
 }
 
@@ -94,7 +99,7 @@ export async function removeTranslation(db: Db, principal: Principal, entryId: s
     if (!stored || !(await deleteTranslation(trx, entryId, language))) unchanged(undefined);
     await missing.markUntranslated(trx, entryId, language);
     await recordChanges(trx, changeSetFor(principal, entry.project_id, version), [
-      { target: 'translation', op: 'delete', entryId, groupId: entry.group_id, language, key, before: translationFields(stored.translation), after: null },
+      { target: 'translation', op: 'delete', entryId, groupId: entry.group_id, language, key, before: translationFields(stored, entry.base_revision), after: null },
     ]);
   });
 }

@@ -13,13 +13,27 @@ const summaryFields = {
 export const EntrySummary = Type.Object({ ...summaryFields, createdAt: Timestamp });
 export const UntranslatedEntry = Type.Object(summaryFields);
 
+const Reviewer = Type.Object(
+  { id: Type.String(), firstName: Type.String(), lastName: Type.String() },
+  { description: 'who made the review the translation keeps (names empty if the account is gone)' },
+);
+
 export const Translation = Type.Object({
   id: Type.String(),
   language: Type.String(),
   translation: Type.String(),
   translatorId: Type.String(),
   createdAt: Timestamp,
-  updatedAt: Type.String({ format: 'date-time', description: 'quoted, this is the ETag for If-Match' }),
+  updatedAt: Type.String({ format: 'date-time', description: 'quoted, this is the ETag for If-Match; it changes only when the text changes' }),
+  state: Type.Union([Type.Literal('translated'), Type.Literal('reviewed')], {
+    description: '`reviewed`: the current text was approved by a review; `translated`: it was not (yet, or since it changed)',
+  }),
+  outdated: Type.Boolean({ description: "the entry's base term changed since this translation was written, confirmed or reviewed" }),
+  reviewedBy: Nullable(Reviewer),
+  reviewedAt: Nullable(Timestamp),
+  reviewedText: Nullable(
+    Type.String({ description: 'the text the last review approved, when the current text differs from it: it is what `release=reviewed` exports ship' }),
+  ),
 });
 
 export const Entry = Type.Object({ ...summaryFields, createdAt: Timestamp, translations: Type.Array(Translation) });
@@ -51,6 +65,9 @@ export const UpdateEntryBody = Type.Object(
     technicalName: Type.Optional(Nullable(EntryTechnicalName)),
     baseTerm: Type.Optional(Nullable(Text)),
     contextInfo: Type.Optional(Nullable(ContextInfo)),
+    minorEdit: Type.Optional(
+      Type.Boolean({ description: "true: a base term change that is a typo fix; the entry's translations are not marked outdated (CONTRACT \"Review\")" }),
+    ),
   },
   { additionalProperties: false },
 );

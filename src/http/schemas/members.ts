@@ -2,8 +2,8 @@
 import { Type } from 'typebox';
 import { PageQuery, Timestamp } from './common.js';
 
-export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('translator'), Type.Literal('viewer')], {
-  description: 'admin, editor, translator or viewer (the owner has no role)',
+export const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('reviewer'), Type.Literal('translator'), Type.Literal('viewer')], {
+  description: 'admin, editor, reviewer, translator or viewer (the owner has no role); a reviewer translates and reviews, nothing else',
 });
 
 export const Member = Type.Object({

@@ -6,7 +6,7 @@ const KeyStyle = Type.Union([Type.Literal('camelCase'), Type.Literal('free')], {
   description: "technical names: camelCase (the default: ^[a-z][a-zA-Z0-9]*$, entries 4–100 characters) or free (a real app's own keys: 1–100 ASCII letters, digits, _ and -, no i18next plural suffix)",
 });
 
-const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('translator'), Type.Literal('viewer')]);
+import { Role } from './members.js';
 
 /** Spelled out (not generated from the capability table) so that the static type stays exact. */
 const Capabilities = Type.Object({
@@ -21,6 +21,7 @@ const Capabilities = Type.Object({
   canReadEntries: Type.Boolean(),
   canEditEntries: Type.Boolean(),
   canTranslate: Type.Boolean(),
+  canReview: Type.Boolean({ description: 'review, unreview and bulk-review translations; import with markReviewed (CONTRACT "Review")' }),
   canReadGroups: Type.Boolean(),
   canEditGroups: Type.Boolean(),
   role: Nullable(Role),

@@ -24,6 +24,8 @@ const CHUNK = 500;
 export const GROUP_COLUMNS = ['id', 'project_id', 'parent_id', 'technical_name', 'display_name', 'created_at'] as const;
 export const ENTRY_COLUMNS = ['id', 'project_id', 'group_id', 'technical_name', 'base_term', 'base_term_key', 'context_info', 'arb_metadata', 'created_at', 'updated_at'] as const;
 export const TRANSLATION_COLUMNS = ['id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at'] as const;
+/** A translation with its review state (migration 016): a reviewing import's, a revert's that brings an entry back. */
+export const REVIEWED_TRANSLATION_COLUMNS = [...TRANSLATION_COLUMNS, 'state', 'reviewed_text', 'reviewed_by', 'reviewed_at', 'reviewed_revision'] as const;
 export const MISSING_COLUMNS = ['entry_id', 'language', 'project_id', 'created_at'] as const;
 export const CHANGE_COLUMNS = ['change_set_id', 'project_id', 'version', 'target', 'op', 'group_id', 'entry_id', 'language', 'key', 'before_json', 'after_json', 'bundled'] as const;
 
@@ -34,7 +36,7 @@ const statements = new Map<string, string>();
 
 /** `insert into t (a, b) values (?, ?), (?, ?)…` for `rows` rows (SQLite); made once per shape. */
 function insertText(table: Table, columns: readonly string[], rows: number): string {
-  const key = `${table}:${rows}`;
+  const key = `${table}:${columns.length}:${rows}`;
   let text = statements.get(key);
   if (!text) {
     const tuple = `(${columns.map(() => '?').join(', ')})`;
@@ -71,7 +73,7 @@ const COLUMN_CHUNK = 10_000;
 const CHANGE_COLUMN_CHUNK = 2_000;
 
 /** The bulk tables' columns that are not text (unnest needs each array's type). */
-const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer', bundled: 'integer' };
+const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer', bundled: 'integer', reviewed_revision: 'integer' };
 
 /**
  * PostgreSQL: `insert … select * from unnest($1::text[], …)`, one array per column. A 2,000-row VALUES
@@ -137,6 +139,8 @@ export const insertGroupRows: RowsOf = (db, count, rowAt) => insertRows(db, 'gro
 export const insertEntryRows: RowsOf = (db, count, rowAt) => insertRows(db, 'entries', ENTRY_COLUMNS, count, rowAt);
 /** Translations, each in TRANSLATION_COLUMNS' order. */
 export const insertTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', TRANSLATION_COLUMNS, count, rowAt);
+/** Translations with their review state, each in REVIEWED_TRANSLATION_COLUMNS' order (the revision as decimal text). */
+export const insertReviewedTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', REVIEWED_TRANSLATION_COLUMNS, count, rowAt);
 /** Missing-translation rows, each `[entry_id, language, project_id, created_at]`. */
 export const insertMissingRows: RowsOf = (db, count, rowAt) => insertRows(db, 'missing_translations', MISSING_COLUMNS, count, rowAt);
 /** A set's changes, each in CHANGE_COLUMNS' order (the set itself: insertChangeSet). */

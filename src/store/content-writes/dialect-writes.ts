@@ -12,6 +12,7 @@ import type { ProjectForUser } from '../repositories/projects.js';
 import type { Db, EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import type { ChangeRecord, ChangeSetRecord } from './change-log.js';
 import { postgresWrites } from './postgres-writes.js';
+import type { TextSave } from './translation-rows.js';
 import { sqliteWrites } from './sqlite-writes.js';
 
 /** What a write to an entry checks, read after its start (a statement of its own: it must see what the lock waited for). */
@@ -50,7 +51,7 @@ export interface DialectWrites {
   /** the group and its project as `userId` sees it; undefined when the group or its project is gone */
   findGroupForWrite(db: Db, groupId: string, userId: string): Promise<GroupForWrite | undefined>;
   /** inserts or replaces the (entry, language) translation, marks the pair translated, records the change; the stored row */
-  saveTranslation(db: Db, row: TranslationRow, record: OneChangeRecord): Promise<TranslationRow>;
+  saveTranslation(db: Db, row: TextSave, record: OneChangeRecord): Promise<TranslationRow>;
   /**
    * inserts a new entry unless its technical name is taken in its group's name space, marks it
    * untranslated in each of `languages`, records the change; false when the name was taken (nothing

@@ -23,13 +23,23 @@ export const insertLackingQuery = prepared(4, (db, entryId: string, projectId: s
   INSERT_LACKING(db, entryId, projectId, createdAt, languagesJson),
 );
 
-/** Applies the given changes to an entry. */
+/**
+ * Applies the given changes to an entry. `newBaseTerm`: the base term changed other than by a minor
+ * edit, so the entry's base revision rises and every translation written against the old one is
+ * outdated (CONTRACT "Review"), in this one statement however many translations the entry has.
+ */
 export async function updateEntry(
   db: Db,
   entryId: string,
   changes: Partial<Pick<EntryRow, 'technical_name' | 'base_term' | 'base_term_key' | 'context_info' | 'arb_metadata' | 'updated_at'>>,
+  newBaseTerm = false,
 ): Promise<void> {
-  await db.updateTable('entries').set(changes).where('id', '=', entryId).execute();
+  await db
+    .updateTable('entries')
+    .set(changes)
+    .$if(newBaseTerm, (update) => update.set((eb) => ({ base_revision: eb('base_revision', '+', 1) })))
+    .where('id', '=', entryId)
+    .execute();
 }
 
 /** Deletes an entry with its translations (foreign-key cascade). */

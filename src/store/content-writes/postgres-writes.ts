@@ -43,7 +43,7 @@ export const postgresWrites: DialectWrites = {
   async saveTranslation(db, row, record) {
     const { set, change } = record;
     const args = [
-      ...[row.id, row.entry_id, row.language, row.translation, row.translator_id, row.created_at, row.updated_at],
+      ...[row.id, row.entry_id, row.language, row.translation, row.translator_id, row.created_at, row.updated_at, row.base_revision],
       ...[set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId],
       ...[change.op, change.groupId ?? null, change.key, fieldsForLog('translation', change.before), fieldsForLog('translation', change.after)],
     ] as SaveArgs;
@@ -104,19 +104,20 @@ const groupForWriteQuery = prepared(2, (_db, groupId: string, userId: string) =>
 );
 
 type SaveArgs = [
-  ...[id: string, entryId: string, language: string, translation: string, translatorId: string, createdAt: string, updatedAt: string],
+  ...[id: string, entryId: string, language: string, translation: string, translatorId: string, createdAt: string, updatedAt: string, baseRevision: number],
   ...[setId: string, projectId: string, version: number, source: string, userId: string, apiKeyId: string | null],
   ...[op: string, groupId: string | null, key: string | null, before: string, after: string],
 ];
 
 // The record is one more arm of the save: a set (created at the save's time) holding its one change (migration 014).
-const saveTranslationQuery = prepared(18, (_db, ...args: SaveArgs) => {
-  const [id, entryId, language, translation, translatorId, createdAt, updatedAt, setId, projectId, version, source, userId, apiKeyId, op, groupId, key, before, after] = args;
+const saveTranslationQuery = prepared(19, (_db, ...args: SaveArgs) => {
+  const [id, entryId, language, translation, translatorId, createdAt, updatedAt, baseRevision, setId, projectId, version, source, userId, apiKeyId, op, groupId, key, before, after] = args;
   return sql<TranslationRow>`with saved as (
-      insert into translations (id, entry_id, language, translation, translator_id, created_at, updated_at)
-      values (${id}, ${entryId}, ${language}, ${translation}, ${translatorId}, ${createdAt}, ${updatedAt})
+      insert into translations (id, entry_id, language, translation, translator_id, created_at, updated_at, base_revision)
+      values (${id}, ${entryId}, ${language}, ${translation}, ${translatorId}, ${createdAt}, ${updatedAt}, cast(${baseRevision} as integer))
       on conflict (entry_id, language) do update
-        set translation = excluded.translation, translator_id = excluded.translator_id, updated_at = excluded.updated_at
+        set translation = excluded.translation, translator_id = excluded.translator_id, updated_at = excluded.updated_at,
+          state = 'translated', base_revision = excluded.base_revision
       returning *
     ), translated as (
       delete from missing_translations where entry_id = ${entryId} and language = ${language}

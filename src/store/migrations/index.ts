@@ -15,6 +15,7 @@ import * as dropEntryChanges from './012-drop-entry-changes.js';
 import * as importSummary from './013-import-summary.js';
 import * as inlineChanges from './014-inline-changes.js';
 import * as bundledChanges from './015-bundled-changes.js';
+import * as reviewStates from './016-review-states.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-import-summary': importSummary,
   '014-inline-changes': inlineChanges,
   '015-bundled-changes': bundledChanges,
+  '016-review-states': reviewStates,
 };
 
 export const migrationProvider: MigrationProvider = {

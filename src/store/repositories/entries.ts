@@ -32,7 +32,9 @@ export async function findEntryWithTranslations(db: Db, entryId: string): Promis
 
 const TRANSLATION_FIELDS = sql.raw(
   "'id', t.id, 'entry_id', t.entry_id, 'language', t.language, 'translation', t.translation, " +
-    "'translator_id', t.translator_id, 'created_at', t.created_at, 'updated_at', t.updated_at",
+    "'translator_id', t.translator_id, 'created_at', t.created_at, 'updated_at', t.updated_at, 'state', t.state, " +
+    "'base_revision', t.base_revision, 'reviewed_text', t.reviewed_text, 'reviewed_by', t.reviewed_by, 'reviewed_at', t.reviewed_at, " +
+    "'reviewed_revision', t.reviewed_revision",
 );
 
 // The translations folded into one JSON array in language order (as the API lists them): PostgreSQL

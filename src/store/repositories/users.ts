@@ -45,6 +45,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The names of these users (those whose rows are still there). */
+export async function findUserNames(db: Db, ids: readonly string[]): Promise<{ id: string; first_name: string; last_name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+}
+
 /** The user with this e-mail (case-insensitive), if any. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();

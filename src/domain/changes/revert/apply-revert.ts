@@ -6,7 +6,7 @@
 import * as writes from '../../../store/content-writes/bulk-rows.js';
 import { deleteEntries, updateEntry } from '../../../store/content-writes/entry-rows.js';
 import * as groups from '../../../store/content-writes/group-rows.js';
-import { deleteTranslation, upsertTranslation } from '../../../store/content-writes/translation-rows.js';
+import { deleteTranslation, setReviewColumns, upsertTranslation } from '../../../store/content-writes/translation-rows.js';
 import * as missing from '../../../store/repositories/missing-translations.js';
 import { updateProject } from '../../../store/repositories/projects.js';
 import type { Db } from '../../../store/schema.js';
@@ -25,6 +25,7 @@ import {
   type TranslationFields,
 } from '../change.js';
 import { groupFields, removedEntryWith } from '../fields.js';
+import { reviewColumnsOf } from '../../review/translation-state.js';
 import type { RevertAction, Snapshot } from './plan-revert.js';
 
 export interface AppliedRevert {
@@ -132,8 +133,11 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
     for (const translation of removed.translations) {
       if (!languages.includes(translation.language)) continue;
       given.add(translation.language);
-      rows.translations.push([newOrderedId(), id, translation.language, translation.text, userId, now, now]);
-      const after: TranslationFields = { text: translation.text, state: translation.state, outdated: translation.outdated };
+      // Its state and review come back with it; a new entry's base term has no revisions, so nothing is outdated.
+      const { language: _language, ...fields } = translation;
+      const after: TranslationFields = { ...fields, outdated: false };
+      const review = reviewColumnsOf(after, 0, userId, now);
+      rows.translations.push([newOrderedId(), id, translation.language, translation.text, userId, now, now, review.state, review.reviewed_text, review.reviewed_by, review.reviewed_at, review.reviewed_revision === null ? null : String(review.reviewed_revision)]);
       applied.changes.push({ target: 'translation', op: 'create', entryId: id, groupId, language: translation.language, key, before: null, after });
     }
     for (const language of languages) if (!given.has(language)) rows.missing.push([id, language, projectId, now]);
@@ -168,7 +172,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
   }
   await writes.insertGroupRows(db, rows.groups.length, (i) => rows.groups[i]!);
   await writes.insertEntryRows(db, rows.entries.length, (i) => rows.entries[i]!);
-  await writes.insertTranslationRows(db, rows.translations.length, (i) => rows.translations[i]!);
+  await writes.insertReviewedTranslationRows(db, rows.translations.length, (i) => rows.translations[i]!);
   await writes.insertMissingRows(db, rows.missing.length, (i) => rows.missing[i]!);
 
   // 3. Updates (and removed translations) put back.
@@ -195,7 +199,8 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
       }
       case 'entry': {
         const to = action.to as unknown as EntryFields & { arbMetadata?: string | null };
-        // The ARB metadata goes back (and is recorded) only where the change recorded it.
+        // The ARB metadata goes back (and is recorded) only where the change recorded it. A base term put
+        // back is a base term changed: the translations written since were written against the other one.
         const withMetadata = 'arbMetadata' in to;
         await updateEntry(db, object.entryId!, {
           technical_name: to.technicalName,
@@ -204,7 +209,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
           context_info: to.contextInfo,
           ...(withMetadata ? { arb_metadata: to.arbMetadata ?? null } : {}),
           updated_at: now,
-        });
+        }, to.baseTerm !== (action.current as unknown as EntryFields).baseTerm);
         const { arbMetadata, ...current } = action.current as unknown as EntryFields & { arbMetadata: string | null };
         const before = withMetadata ? { ...current, arbMetadata } : current;
         const key = keyOf([...pathOf(to.groupId), to.technicalName]);
@@ -216,15 +221,22 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         const { entryId: loggedEntryId, language } = object.object as { entryId: string; language: string };
         const entryId = newIds.get(loggedEntryId) ?? loggedEntryId;
         const stored = snapshot.translations.get(`${entryId}:${language}`);
-        await upsertTranslation(db, {
-          id: stored?.id ?? newOrderedId(),
-          entry_id: entryId,
-          language,
-          translation: to.text,
-          translator_id: userId,
-          created_at: stored?.created_at ?? now,
-          updated_at: now,
-        });
+        // An entry brought back by this revert is new: its base term has no revisions yet.
+        const revision = snapshot.entries.get(entryId)?.base_revision ?? 0;
+        // A state put back keeps the text's updatedAt (its ETag): only a text changes it.
+        if (stored?.translation !== to.text) {
+          await upsertTranslation(db, {
+            id: stored?.id ?? newOrderedId(),
+            entry_id: entryId,
+            language,
+            translation: to.text,
+            translator_id: userId,
+            created_at: stored?.created_at ?? now,
+            updated_at: now,
+            base_revision: revision,
+          });
+        }
+        await setReviewColumns(db, entryId, language, reviewColumnsOf(to, revision, userId, now));
         await missing.markTranslated(db, entryId, language);
         const groupId = snapshot.entries.get(entryId)?.group_id ?? object.groupId!;
         const where = { target: 'translation', entryId, groupId, language, key: entryKey(entryId, object.key) } as const;

@@ -9,8 +9,8 @@ import type { ProjectRecord } from '../../../store/repositories/projects.js';
 import { entriesByIds, entryIdsOfGroups, listRestoringCreates, translationsOfEntries } from '../../../store/repositories/revert-reads.js';
 import type { Db, EntryRow, GroupRow, TranslationRow } from '../../../store/schema.js';
 import { fitsKeyStyle, type KeyStyle } from '../../../names/technical-names.js';
-import { translationFields } from '../change.js';
 import { entryFields, groupFields } from '../fields.js';
+import { translationFields } from '../../review/translation-state.js';
 import { identityOf, type NettedObject } from './net-changes.js';
 
 type Fields = Record<string, unknown>;
@@ -104,7 +104,7 @@ function currentOf(snapshot: Snapshot, object: NettedObject): Fields | null {
   switch (found.target) {
     case 'translation': {
       const row = snapshot.translations.get(`${found.entryId}:${found.language}`);
-      return row ? { ...translationFields(row.translation) } : null;
+      return row ? { ...translationFields(row, snapshot.entries.get(found.entryId)?.base_revision ?? 0) } : null;
     }
     case 'entry': {
       const row = snapshot.entries.get(found.entryId);
