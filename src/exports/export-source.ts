@@ -6,7 +6,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { listProjectGroups } from '../store/repositories/groups.js';
-import { exportPlaces, exportRowsById, exportRowsByRuns, type EntryRun, type ExportRow } from '../store/repositories/exports.js';
+import { exportPlaces, exportRowsById, exportRowsByRuns, type EntryRun, type ExportRow, type ShippedTexts } from '../store/repositories/exports.js';
 import { findProjectById, type ProjectRecord } from '../store/repositories/projects.js';
 import type { Db } from '../store/schema.js';
 import { collectGarbage, collectGarbageWhenGrown } from '../collect-garbage.js';
@@ -47,9 +47,10 @@ const GROWTH_BEFORE_COLLECTING = 16 * 1024 * 1024;
 
 /**
  * Opens the project's export source through `db` (a read transaction, for consistency), from the rows
- * `kept` holds where they are current; undefined if the project is gone.
+ * `kept` holds where they are current; undefined if the project is gone. Its translations are the
+ * `shipped` texts: a translation without one is missing, and falls back to the base term.
  */
-export async function openExportSource(db: Db, projectId: string, kept: KeptProjects): Promise<ExportSource | undefined> {
+export async function openExportSource(db: Db, projectId: string, kept: KeptProjects, shipped: ShippedTexts = 'latest'): Promise<ExportSource | undefined> {
   const project = await findProjectById(db, projectId);
   if (!project) return undefined;
   const base = project.baseLanguage;
@@ -60,14 +61,14 @@ export async function openExportSource(db: Db, projectId: string, kept: KeptProj
     textOf: (entry, language) => (language === base ? entry.baseTerm : (entry.translations[language] ?? entry.baseTerm)),
     walk,
   });
-  const current = await kept.at(db, projectId, project.contentVersion);
+  const current = await kept.at(db, projectId, shipped, project.contentVersion);
   if (current) return source(current.outline, (visitor) => walkOutline(current.outline, visitor, async () => (index) => current.rows[index]));
 
   const outline = buildOutline(await listProjectGroups(db, projectId), await exportPlaces(db, projectId));
   return source(outline, async (visitor) => {
     const rows: ExportRow[] | undefined = outline.entryIds.length <= KEPT_PROJECT_ENTRIES ? [] : undefined;
-    await walkOutline(outline, visitor, (start) => readBatch(db, projectId, outline, start), rows);
-    if (rows) kept.keep(projectId, keptRowsOf(project.contentVersion, outline, rows));
+    await walkOutline(outline, visitor, (start) => readBatch(db, projectId, shipped, outline, start), rows);
+    if (rows) kept.keep(projectId, shipped, keptRowsOf(project.contentVersion, outline, rows));
   });
 }
 
@@ -79,7 +80,7 @@ type Batch = (index: number) => EntryTexts | undefined;
  * group's consecutive entries); an entry a run missed (the database orders some names otherwise than
  * JavaScript does, e.g. under a non-C collation) is then read by its id.
  */
-async function readBatch(db: Db, projectId: string, outline: Outline, start: number): Promise<Batch> {
+async function readBatch(db: Db, projectId: string, shipped: ShippedTexts, outline: Outline, start: number): Promise<Batch> {
   const { entryIds, entryGroupIds, entryNames } = outline;
   const end = Math.min(start + BATCH, entryIds.length);
   const runs: EntryRun[] = [];
@@ -90,9 +91,9 @@ async function readBatch(db: Db, projectId: string, outline: Outline, start: num
   }
   const wanted = new Set(entryIds.slice(start, end));
   const batch = new Map<string, EntryTexts>();
-  for (const row of await exportRowsByRuns(db, projectId, runs)) if (wanted.has(row.id)) batch.set(row.id, row);
+  for (const row of await exportRowsByRuns(db, projectId, runs, shipped)) if (wanted.has(row.id)) batch.set(row.id, row);
   if (batch.size < wanted.size) {
-    for (const row of await exportRowsById(db, [...wanted].filter((id) => !batch.has(id)))) batch.set(row.id, row);
+    for (const row of await exportRowsById(db, [...wanted].filter((id) => !batch.has(id)), shipped)) batch.set(row.id, row);
   }
   return (index) => batch.get(entryIds[index]!);
 }

@@ -2,6 +2,7 @@
 import type { Writable } from 'node:stream';
 import type { ExportSource } from './export-source.js';
 import type { SpoolSet } from './spool.js';
+import type { ShippedTexts } from '../store/repositories/exports.js';
 
 export const FORMAT_IDS = ['json', 'vue-i18n', 'i18next', 'flutter'] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
@@ -19,6 +20,13 @@ export interface ExportFormat {
   prepare(source: ExportSource, options: ExportOptions, spools: SpoolSet): Promise<ExportWriter>;
 }
 
+/** Which text of each translation an export ships (CONTRACT "Review"): its latest, or the one its last review approved. */
+export const RELEASES = ['latest', 'reviewed'] as const;
+export type Release = (typeof RELEASES)[number];
+/** Under `release=reviewed`, what a review made against an earlier base term ships: its text, or the base term. */
+export const OUTDATED_REVIEWS = ['ship', 'fallback'] as const;
+export type OutdatedReviews = (typeof OUTDATED_REVIEWS)[number];
+
 /** What the caller asked of an export besides its format; each changes the bytes, so each is in the ETag. */
 export interface ExportOptions {
   /** indent JSON (also inside archives) */
@@ -29,9 +37,19 @@ export interface ExportOptions {
   readonly escaping: boolean;
   /** i18next: each top-level group as a namespace file `<lang>/<group>.json` instead of `<lang>/translation.json` */
   readonly namespaces: boolean;
+  /** `reviewed`: each translation's reviewed text; one without a kept review falls back to the base term as a missing one does */
+  readonly release: Release;
+  /** `fallback` (only with `release: 'reviewed'`): a review made against an earlier base term falls back too */
+  readonly outdated: OutdatedReviews;
 }
 
-export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { pretty: false, syntax: 'native', escaping: false, namespaces: false };
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { pretty: false, syntax: 'native', escaping: false, namespaces: false, release: 'latest', outdated: 'ship' };
+
+/** The texts the export's read selects (store/repositories/exports.ts), from what its options ask. */
+export function shippedTextsOf({ release, outdated }: Pick<ExportOptions, 'release' | 'outdated'>): ShippedTexts {
+  if (release === 'latest') return 'latest';
+  return outdated === 'fallback' ? 'reviewed-current' : 'reviewed';
+}
 
 /** Writes a prepared export into `out`. */
 export type ExportWriter = (out: Writable) => Promise<void>;

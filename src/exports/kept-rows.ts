@@ -9,8 +9,13 @@
  *
  * Per app (content-caches.ts), like every kept read: another instance's writes are in the same log. Kept states are
  * never changed, only replaced, so an export walking one is not disturbed by the next.
+ *
+ * Kept per project and shipped texts (`latest`, `reviewed`…: one project's rows of each are different
+ * rows). The log catches the reviewed ones up as it does the latest: a review, an unreview or a confirm
+ * is a translation's change of its entry, and a base term edit (which moves `reviewed-current`) an
+ * entry's change that keeps its name and group, so each re-reads its entry.
  */
-import { entryChangesSince, exportRowsById, KEPT_VERSIONS_WINDOW, type ExportRow } from '../store/repositories/exports.js';
+import { entryChangesSince, exportRowsById, KEPT_VERSIONS_WINDOW, type ExportRow, type ShippedTexts } from '../store/repositories/exports.js';
 import type { Db } from '../store/schema.js';
 import type { Outline } from './outline.js';
 
@@ -30,18 +35,22 @@ export const KEPT_PROJECT_ENTRIES = 20_000;
 /** All kept rows together, in bytes; one project may take half of it (the bench's small project: ~1.5 MB). */
 const KEPT_BYTES = 32 * 1024 * 1024;
 
+/** A project id has no NUL: one project's key cannot be mistaken for another's. */
+const keyOf = (projectId: string, shipped: ShippedTexts) => `${projectId}\u0000${shipped}`;
+
 export class KeptProjects {
+  /** by project and shipped texts (keyOf) */
   readonly #byProject = new Map<string, KeptRows>();
   #bytes = 0;
 
-  /** The project's rows at `version`, reading what changed since the kept ones; undefined → read in full. */
-  async at(db: Db, projectId: string, version: number): Promise<KeptRows | undefined> {
-    const kept = this.#byProject.get(projectId);
+  /** The project's rows of `shipped` texts at `version`, reading what changed since the kept ones; undefined → read in full. */
+  async at(db: Db, projectId: string, shipped: ShippedTexts, version: number): Promise<KeptRows | undefined> {
+    const kept = this.#byProject.get(keyOf(projectId, shipped));
     if (!kept || kept.version > version || version - kept.version > KEPT_VERSIONS_WINDOW) return undefined;
     if (kept.version === version) return kept;
     const changed = await entryChangesSince(db, projectId, kept.version, version);
     if (!changed) return undefined;
-    const fresh = await exportRowsById(db, [...new Set(changed)]);
+    const fresh = await exportRowsById(db, [...new Set(changed)], shipped);
     const rows = kept.rows.slice();
     let bytes = kept.bytes;
     for (const row of fresh) {
@@ -52,21 +61,22 @@ export class KeptProjects {
       rows[index] = row;
     }
     const current: KeptRows = { ...kept, version, rows, bytes };
-    this.keep(projectId, current);
+    this.keep(projectId, shipped, current);
     return current;
   }
 
-  /** Keeps rows read in full at their version (unless newer ones are kept already). */
-  keep(projectId: string, rows: KeptRows): void {
-    const previous = this.#byProject.get(projectId);
+  /** Keeps rows of `shipped` texts read in full at their version (unless newer ones are kept already). */
+  keep(projectId: string, shipped: ShippedTexts, rows: KeptRows): void {
+    const key = keyOf(projectId, shipped);
+    const previous = this.#byProject.get(key);
     if (previous) {
       if (previous.version > rows.version) return;
-      this.#byProject.delete(projectId);
+      this.#byProject.delete(key);
       this.#bytes -= previous.bytes;
     }
     if (rows.bytes > KEPT_BYTES / 2) return;
     // Most recently kept last (a Map keeps insertion order); the oldest go first.
-    this.#byProject.set(projectId, rows);
+    this.#byProject.set(key, rows);
     this.#bytes += rows.bytes;
     for (const [oldestId, oldest] of this.#byProject) {
       if (this.#bytes <= KEPT_BYTES) break;

@@ -2,7 +2,7 @@
 import { Transform, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { projectNotFound } from '../../errors.js';
-import type { ExportFormat, ExportOptions, ExportWriter, FormatId } from '../../exports/format.js';
+import { shippedTextsOf, type ExportFormat, type ExportOptions, type ExportWriter, type FormatId } from '../../exports/format.js';
 import { openExportSource } from '../../exports/export-source.js';
 import { SpoolSet } from '../../exports/spool.js';
 import type { ProjectRecord } from '../../store/repositories/projects.js';
@@ -16,9 +16,14 @@ export function exportEtag(contentVersion: number, format: FormatId, options: Ex
   return `"v${contentVersion}-${format}${representation(options)}"`;
 }
 
-/** The options that change an export's bytes, as a suffix of its ETag and cache key. */
-function representation({ pretty, syntax, escaping, namespaces }: ExportOptions): string {
-  return `${pretty ? '-pretty' : ''}${syntax === 'icu' ? '-icu' : ''}${escaping ? '-escaping' : ''}${namespaces ? '-namespaces' : ''}`;
+/**
+ * The options that change an export's bytes, as a suffix of its ETag and cache key. The latest texts
+ * add nothing (an export without `release` keeps the ETag it always had); each other selection its name.
+ */
+function representation(options: ExportOptions): string {
+  const { pretty, syntax, escaping, namespaces } = options;
+  const shipped = shippedTextsOf(options);
+  return `${pretty ? '-pretty' : ''}${syntax === 'icu' ? '-icu' : ''}${escaping ? '-escaping' : ''}${namespaces ? '-namespaces' : ''}${shipped === 'latest' ? '' : `-${shipped}`}`;
 }
 
 export interface ExportVersion {
@@ -94,7 +99,7 @@ export async function startExport(reader: Kysely<Database>, caches: ContentCache
   let prepared: { write: ExportWriter; project: ProjectRecord };
   try {
     prepared = await inReadSnapshot(reader, async (trx) => {
-      const source = await openExportSource(trx, projectId, caches.exportRows);
+      const source = await openExportSource(trx, projectId, caches.exportRows, shippedTextsOf(options));
       if (!source) throw projectNotFound();
       return { write: await format.prepare(source, options, spools), project: source.project };
     });

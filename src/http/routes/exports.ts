@@ -1,23 +1,44 @@
 /** The four export routes, with conditional GET (ETag / If-None-Match → 304). */
 import { Type, type TObject } from 'typebox';
 import { currentExport, startExport } from '../../domain/exports/export-project.js';
-import type { ExportOptions, FormatId } from '../../exports/format.js';
+import { OUTDATED_REVIEWS, RELEASES, type ExportOptions, type FormatId, type OutdatedReviews, type Release } from '../../exports/format.js';
 import { EXPORT_FORMATS } from '../../exports/formats.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
+import { validationError } from '../../errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { chargeQuota } from '../plugins/quota.js';
 import { errors, IdParams } from '../schemas/common.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
-const pretty = { format: Type.Boolean({ default: false, description: 'pretty-print JSON (also inside archives)' }) };
+/** What every format takes: pretty-printing, and which texts ship (CONTRACT "Review"). */
+const common = {
+  format: Type.Boolean({ default: false, description: 'pretty-print JSON (also inside archives)' }),
+  release: Type.Union(
+    RELEASES.map((release) => Type.Literal(release)),
+    {
+      default: 'latest',
+      description:
+        '`latest`: every translation\'s current text; `reviewed`: the text its last review approved (kept through later edits until it is reviewed again or unreviewed), a translation never reviewed, or unreviewed, falling back to the base term as a missing one does. Each has its own ETag.',
+    },
+  ),
+  outdated: Type.Optional(
+    Type.Union(
+      OUTDATED_REVIEWS.map((outdated) => Type.Literal(outdated)),
+      {
+        description:
+          'only with `release=reviewed` (else 400): `ship` (the default) ships a reviewed text even when the base term changed after its review; `fallback` ships the base term instead where the review was made against an earlier base term (a `minorEdit` of the base term does not count, nor does a confirm)',
+      },
+    ),
+  ),
+};
 
-/** Each format's query: pretty-printing, and the syntax options only the format they concern takes. */
+/** Each format's query: the common options, and the syntax options only the format they concern takes. */
 const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
-  json: Type.Object(pretty),
-  'vue-i18n': Type.Object(pretty),
+  json: Type.Object(common),
+  'vue-i18n': Type.Object(common),
   i18next: Type.Object({
-    ...pretty,
+    ...common,
     syntax: Type.Union([Type.Literal('native'), Type.Literal('icu')], {
       default: 'native',
       description: "`native`: i18next's own syntax ({{x}}, plural suffix keys); `icu`: the stored ICU messages unchanged, for i18next-icu",
@@ -28,15 +49,24 @@ const EXPORT_QUERIES: Readonly<Record<FormatId, TObject>> = {
     }),
   }),
   flutter: Type.Object({
-    ...pretty,
+    ...common,
     escaping: Type.Boolean({ default: false, description: "gen-l10n's `use-escaping: true` syntax, which can say literal braces ('{'); set the same in l10n.yaml" }),
   }),
 };
 
-type ExportQuery = { format: boolean; syntax?: 'native' | 'icu'; escaping?: boolean; namespaces?: boolean };
+type ExportQuery = { format: boolean; release: Release; outdated?: OutdatedReviews; syntax?: 'native' | 'icu'; escaping?: boolean; namespaces?: boolean };
 
+/** The export's options from its query; `outdated` says what reviewed texts do, so without `release=reviewed` it is a mistake, not a no-op. */
 function optionsOf(query: ExportQuery): ExportOptions {
-  return { pretty: query.format, syntax: query.syntax ?? 'native', escaping: query.escaping ?? false, namespaces: query.namespaces ?? false };
+  if (query.outdated !== undefined && query.release !== 'reviewed') throw validationError('outdated is only for release=reviewed', '/querystring/outdated');
+  return {
+    pretty: query.format,
+    syntax: query.syntax ?? 'native',
+    escaping: query.escaping ?? false,
+    namespaces: query.namespaces ?? false,
+    release: query.release,
+    outdated: query.outdated ?? 'ship',
+  };
 }
 
 /** If-None-Match matches when it lists the ETag (weak comparison, as RFC 9110 says for this header) or is *. */

@@ -12,7 +12,7 @@ export interface ExportRow {
   contextInfo: string | null;
   /** the ARB `@key` metadata an import kept (JSON), for the Flutter export */
   arbMetadata: string | null;
-  /** language → translation; only the languages that have one */
+  /** language → the text it ships (ShippedTexts); only the languages that have one */
   translations: Record<string, string>;
 }
 
@@ -25,12 +25,12 @@ export interface ExportCursor {
  * Up to `limit` entries of the project after `after`, in (group id, technical name) order, each with
  * its translations folded into one JSON object by the database. One row per entry instead of one per
  * translation: the rows, not the bytes, are what a driver spends its time on (measured: 100,000
- * entries × 9 languages in 1.7 s folded, 2.3 s as 820,000 rows).
+ * entries × 9 languages in 1.7 s folded, 2.3 s as 820,000 rows). The latest texts (an import compares against them).
  */
 export async function exportBatch(db: Db, projectId: string, after: ExportCursor | null, limit: number): Promise<ExportRow[]> {
   let query = db
     .selectFrom('entries as e')
-    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', foldedTranslationsOf(db).as('translations')])
+    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', foldedTranslationsOf(db, 'latest').as('translations')])
     .where('e.project_id', '=', projectId)
     .orderBy('e.group_id')
     .orderBy('e.technical_name')
@@ -41,11 +41,28 @@ export async function exportBatch(db: Db, projectId: string, after: ExportCursor
   return (await query.execute()).map(exportRow);
 }
 
+/**
+ * Which text of each translation an export reads (CONTRACT "Review"): `latest` its current one;
+ * `reviewed` the text its last review approved, where it keeps one; `reviewed-current` that text only
+ * where the review was made against the entry's current base term (a minor edit does not move it). A
+ * translation without such a text is left out of the entry's object, as a missing one is.
+ */
+export type ShippedTexts = 'latest' | 'reviewed' | 'reviewed-current';
+
+/** The translations a shipped text comes from, and which of their columns holds it. */
+const SHIPPED: Readonly<Record<ShippedTexts, { text: RawBuilder<unknown>; kept: RawBuilder<unknown> }>> = {
+  latest: { text: sql`t.translation`, kept: sql`` },
+  reviewed: { text: sql`t.reviewed_text`, kept: sql` and t.reviewed_text is not null` },
+  // keptReview() reads a review without its revision as made against revision 0: so does this.
+  'reviewed-current': { text: sql`t.reviewed_text`, kept: sql` and t.reviewed_text is not null and coalesce(t.reviewed_revision, 0) >= e.base_revision` },
+};
+
 /** An entry's translations as one JSON object (language → text), made by the database. */
-function foldedTranslationsOf(db: Db) {
+function foldedTranslationsOf(db: Db, shipped: ShippedTexts) {
+  const { text, kept } = SHIPPED[shipped];
   return isPostgres(db)
-    ? sql<unknown>`(select json_object_agg(t.language, t.translation) from translations t where t.entry_id = e.id)`
-    : sql<unknown>`(select json_group_object(t.language, t.translation) from translations t where t.entry_id = e.id)`;
+    ? sql<unknown>`(select json_object_agg(t.language, ${text}) from translations t where t.entry_id = e.id${kept})`
+    : sql<unknown>`(select json_group_object(t.language, ${text}) from translations t where t.entry_id = e.id${kept})`;
 }
 
 /** SQLite returns the folded object as JSON text, PostgreSQL (through pg) already parsed, or null for none. */
@@ -75,23 +92,23 @@ export interface EntryRun {
 }
 
 /**
- * The entries in `runs` with their translations folded as in exportBatch, in no particular order:
+ * The entries in `runs` with their `shipped` texts folded as in exportBatch, in no particular order:
  * each run one range of the (project, group, name) index, read in index order, which is a third
  * cheaper than looking every entry up by id (measured: 100,000 entries × 10 languages, SQLite 1.15 s
  * against 1.5 s, PostgreSQL 1.8 s against 2.7 s). The runs come as one parameter each, so the
  * statement stays the same from batch to batch.
  */
-export async function exportRowsByRuns(db: Db, projectId: string, runs: readonly EntryRun[]): Promise<ExportRow[]> {
+export async function exportRowsByRuns(db: Db, projectId: string, runs: readonly EntryRun[], shipped: ShippedTexts): Promise<ExportRow[]> {
   if (isPostgres(db)) {
     const { rows } = await sql<FoldedRow>`
-      select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata, ${foldedTranslationsOf(db)} as translations
+      select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata, ${foldedTranslationsOf(db, shipped)} as translations
       from unnest(${runs.map((run) => run.groupId)}::text[], ${runs.map((run) => run.first)}::text[], ${runs.map((run) => run.last)}::text[]) as r(group_id, first_name, last_name)
       join entries e on e.project_id = ${projectId} and e.group_id = r.group_id and e.technical_name between r.first_name and r.last_name`.execute(db);
     return rows.map(exportRow);
   }
   // CROSS JOIN fixes the loop order (SQLite's planner would scan the project's entries once per run).
   const { rows } = await sql<FoldedRow>`
-    select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata, ${foldedTranslationsOf(db)} as translations
+    select e.id, e.group_id, e.technical_name, e.base_term, e.context_info, e.arb_metadata, ${foldedTranslationsOf(db, shipped)} as translations
     from json_each(${JSON.stringify(runs.map((run) => [run.groupId, run.first, run.last]))}) r
     cross join entries e on e.project_id = ${projectId} and e.group_id = r.value ->> 0 and e.technical_name between r.value ->> 1 and r.value ->> 2`.execute(db);
   return rows.map(exportRow);
@@ -118,15 +135,15 @@ const exportRow = (row: FoldedRow): ExportRow => ({
 });
 
 /**
- * The entries of `ids` with their translations folded as in exportBatch, in no particular order.
+ * The entries of `ids` with their `shipped` texts folded as in exportBatch, in no particular order.
  * One parameter whatever the number of ids (a JSON array on SQLite, an array on PostgreSQL), so the
  * statement stays the same from batch to batch.
  */
-export async function exportRowsById(db: Db, ids: readonly string[]): Promise<ExportRow[]> {
+export async function exportRowsById(db: Db, ids: readonly string[], shipped: ShippedTexts): Promise<ExportRow[]> {
   const wanted = isPostgres(db) ? sql<boolean>`e.id = any(${ids}::text[])` : sql<boolean>`e.id in (select value from json_each(${JSON.stringify(ids)}))`;
   const rows = await db
     .selectFrom('entries as e')
-    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', foldedTranslationsOf(db).as('translations')])
+    .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.arb_metadata', foldedTranslationsOf(db, shipped).as('translations')])
     .where(wanted)
     .execute();
   return rows.map(exportRow);
