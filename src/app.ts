@@ -35,6 +35,7 @@ import { infoRoute, publicMetadataRoutes } from './http/routes/metadata.js';
 import { openApiDocumentRoute } from './http/routes/openapi-document.js';
 import { projectRoutes } from './http/routes/projects.js';
 import { translationRoutes } from './http/routes/translations.js';
+import { reviewRoutes } from './http/routes/review.js';
 import { webAppSupportRoutes } from './http/routes/web-app-support.js';
 import { ErrorBody } from './http/schemas/common.js';
 import type { Store } from './store/open-store.js';
@@ -141,6 +142,7 @@ export async function buildApp({ store, logLevel = 'info', metricsToken, metrics
         await authenticated.register(groupRoutes, options);
         await authenticated.register(entryRoutes, options);
         await authenticated.register(translationRoutes, options);
+        await authenticated.register(reviewRoutes, options);
         await authenticated.register(memberRoutes(publicUrl), options);
         await authenticated.register(exportRoutes(store.reader, store.usage), options);
         await authenticated.register(checkRoutes(store.reader), options);

@@ -80,3 +80,11 @@ export function translationView(row: TranslationRow, entryRevision: number, revi
  * read the entry can send `If-Match` without a second request.
  */
 export const translationEtag = (row: Pick<TranslationRow, 'updated_at'>): string => `"${row.updated_at}"`;
+
+/** Whether an If-Match or If-None-Match value (a list of ETags, or *) matches the stored translation. */
+export function etagMatches(header: string, stored: Pick<TranslationRow, 'updated_at'> | undefined): boolean {
+  if (header.trim() === '*') return stored !== undefined;
+  if (!stored) return false;
+  const etag = translationEtag(stored);
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -7,7 +7,7 @@ import { deleteTranslation } from '../../store/content-writes/translation-rows.j
 import type { Db, TranslationRow } from '../../store/schema.js';
 import type { Principal } from '../access/project-access.js';
 import { beginEntryWrite } from '../entries/entry-access.js';
-import { reviewersOf, translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
+import { etagMatches, reviewersOf, translationEtag, translationView, type TranslationView } from '../entries/entry-view.js';
 import type { TranslationChange } from '../changes/change.js';
 import { keptReview, translationFields, writtenFields } from '../review/translation-state.js';
 import { changeSetFor, recordChanges } from '../changes/record-changes.js';
@@ -23,14 +23,6 @@ export interface TranslationInput {
   ifMatch?: string | undefined;
   /** the If-None-Match header: `*` saves only when there is no translation yet (the editor's empty cell) */
   ifNoneMatch?: string | undefined;
-}
-
-/** Whether an If-Match value (a list of ETags, or *) matches the stored translation. */
-function matches(ifMatch: string, stored: TranslationRow | undefined): boolean {
-  if (ifMatch.trim() === '*') return stored !== undefined;
-  if (!stored) return false;
-  const etag = translationEtag(stored);
-  return ifMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** Later than `previous` by at least a millisecond, so every save gives a new ETag. */
@@ -52,8 +44,8 @@ export async function setTranslation(
     const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', input.language);
     checkTranslationLanguage(access.project, input.language, '/body/language');
     const preconditionFails =
-      (input.ifMatch !== undefined && !matches(input.ifMatch, stored)) ||
-      (input.ifNoneMatch !== undefined && matches(input.ifNoneMatch, stored));
+      (input.ifMatch !== undefined && !etagMatches(input.ifMatch, stored)) ||
+      (input.ifNoneMatch !== undefined && etagMatches(input.ifNoneMatch, stored));
     if (preconditionFails) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and save again');
     }
@@ -92,7 +84,7 @@ export async function removeTranslation(db: Db, principal: Principal, entryId: s
     const { entry, access, translation: stored, version, key } = await beginEntryWrite(trx, principal, entryId, 'canTranslate', language);
     checkTranslationLanguage(access.project, language, '/body/language');
     // The editor empties a cell from the text it showed: a newer save by someone else is not removed.
-    if (ifMatch !== undefined && !matches(ifMatch, stored)) {
+    if (ifMatch !== undefined && !etagMatches(ifMatch, stored)) {
       throw new AppError('ERR_PRECONDITION_FAILED', 'the translation changed since you read it; reload it and decide again');
     }
     // Removing what is not there succeeds and changes nothing (the row was read under the lock).

@@ -2,7 +2,7 @@
 import { removeTranslation, setTranslation } from '../../domain/translations/write-translations.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent } from '../schemas/common.js';
-import { DeleteTranslationBody, IfMatchHeaders, IfMatchOnlyHeaders, SetTranslationBody, Translation } from '../schemas/entries.js';
+import { TranslationLanguageBody, IfMatchHeaders, IfMatchOnlyHeaders, SetTranslationBody, Translation } from '../schemas/entries.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 
 const tags = ['translations'];
@@ -36,7 +36,7 @@ export const translationRoutes: RoutePlugin = async (app, { db }) => {
         security: bearer,
         params: IdParams,
         headers: IfMatchOnlyHeaders,
-        body: DeleteTranslationBody,
+        body: TranslationLanguageBody,
         response: { 204: NoContent, ...errors(400, 403, 404, 412) },
       },
     },

@@ -73,7 +73,8 @@ export const UpdateEntryBody = Type.Object(
 );
 
 export const SetTranslationBody = Type.Object({ language: LocaleTag, translation: Text }, { additionalProperties: false });
-export const DeleteTranslationBody = Type.Object({ language: LocaleTag }, { additionalProperties: false });
+/** The body naming one translation of an entry: a DELETE's, a review's, an unreview's, a confirm's. */
+export const TranslationLanguageBody = Type.Object({ language: LocaleTag }, { additionalProperties: false });
 const IfMatch = Type.Optional(Type.String({ description: 'ETag of the translation this change was made from' }));
 export const IfMatchOnlyHeaders = Type.Object({ 'if-match': IfMatch });
 export const IfMatchHeaders = Type.Object({

@@ -51,8 +51,13 @@ const CAPABILITY_OF: Record<Target, Capability> = {
   project: 'canUpdateProject',
 };
 
+/** A translation change that moved its state (a review, an unreview, a save of a reviewed text): undoing it reviews or unreviews. */
+const movesState = (object: NettedObject): boolean =>
+  object.target === 'translation' && (object.before?.state ?? 'translated') !== (object.after?.state ?? 'translated');
+
 function requireCapabilities(access: ProjectAccess, objects: readonly NettedObject[]): void {
-  const needed = new Set(objects.map((object) => CAPABILITY_OF[object.target]));
+  const needed = new Set<Capability>(objects.map((object) => CAPABILITY_OF[object.target]));
+  if (objects.some(movesState)) needed.add('canReview');
   const missing = [...needed].filter((capability) => !access.capabilities[capability]);
   if (missing.length > 0) throw forbidden(`this revert needs ${missing.join(' and ')} on the project, which your role does not give`);
 }
