@@ -3,6 +3,7 @@
  * arrived. At most `maxBytes` of it: past that the download is dropped and refused.
  */
 import { byteCount, readBounded, readErrorText } from '../bounded-body.js';
+import type { OutdatedReviews, Release } from '../../exports/format.js';
 import type { PullFormat } from './options.js';
 
 export type Download = { changed: false } | { changed: true; etag: string | null; body: Buffer };
@@ -15,6 +16,10 @@ export interface DownloadRequest {
   pretty: boolean;
   /** i18next: one file per top-level group (`?namespaces=true`) */
   namespaces?: boolean;
+  /** `reviewed`: `?release=reviewed` (`latest` is the server's default, and asked without the parameter) */
+  release?: Release;
+  /** sent (`?outdated=`) only with `release: 'reviewed'`, where it means something; `ship` is the default */
+  outdated?: OutdatedReviews;
   /** sent as If-None-Match */
   etag?: string;
   /** the most bytes the body may have (`--max-bytes`) */
@@ -49,6 +54,10 @@ export async function downloadExport(request: DownloadRequest): Promise<Download
   const target = new URL(`${request.url}/api/v1/projects/${encodeURIComponent(request.project)}/export/${request.format}`);
   if (request.pretty) target.searchParams.set('format', 'true');
   if (request.namespaces) target.searchParams.set('namespaces', 'true');
+  if (request.release === 'reviewed') {
+    target.searchParams.set('release', 'reviewed');
+    if (request.outdated === 'fallback') target.searchParams.set('outdated', 'fallback');
+  }
   const headers: Record<string, string> = { authorization: `Bearer ${request.apiKey}` };
   if (request.etag) headers['if-none-match'] = request.etag;
   let response: Response;

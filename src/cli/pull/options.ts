@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FORMAT_IDS, type FormatId } from '../../exports/format.js';
+import { FORMAT_IDS, OUTDATED_REVIEWS, RELEASES, type FormatId, type OutdatedReviews, type Release } from '../../exports/format.js';
 import { DEFAULT_MAX_BYTES } from '../bounded-body.js';
 
 // The server's list of formats: a new export format must be given a file layout in export-files.ts and file-layout.ts.
@@ -24,6 +24,10 @@ export interface PullOptions {
   quiet: boolean;
   /** i18next: `<lang>/<group>.json` per top-level group instead of `<lang>/translation.json` */
   namespaces: boolean;
+  /** `reviewed`: each translation's reviewed text (`?release=reviewed`); `latest` (or none) asks as before, without the parameter */
+  release?: Release;
+  /** with `release: 'reviewed'` only: `fallback` ships the base term where the review predates the base term's last edit; none is `ship` */
+  outdated?: OutdatedReviews;
   /** the most bytes the download, and an archive's files, may hold */
   maxBytes: number;
 }
@@ -39,9 +43,11 @@ export interface PullFlags {
   quiet?: boolean;
   namespaces?: boolean;
   maxBytes?: string;
+  release?: string;
+  outdated?: string;
 }
 
-export type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out', string>> & { pretty?: boolean };
+export type ConfigFile = Partial<Record<'url' | 'apiKey' | 'project' | 'format' | 'out' | 'release' | 'outdated', string>> & { pretty?: boolean };
 
 export const CONFIG_FILE = 'tolk.json';
 
@@ -63,7 +69,7 @@ export function readConfigFile(cwd: string): ConfigFile {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${path} must hold a JSON object`);
   const config = parsed as Record<string, unknown>;
-  for (const name of ['url', 'apiKey', 'project', 'format', 'out'] as const) {
+  for (const name of ['url', 'apiKey', 'project', 'format', 'out', 'release', 'outdated'] as const) {
     if (config[name] !== undefined && typeof config[name] !== 'string') throw new Error(`"${name}" in ${path} must be a string`);
   }
   if (config.pretty !== undefined && typeof config.pretty !== 'boolean') throw new Error(`"pretty" in ${path} must be true or false`);
@@ -104,6 +110,17 @@ function maxBytesOf(flag: string | undefined): number {
   return bytes;
 }
 
+/** `--release` and `--outdated` (flags > tolk.json), checked as the server checks `release` and `outdated`. */
+function releaseOf(flags: PullFlags, file: ConfigFile): Pick<PullOptions, 'release' | 'outdated'> {
+  const release = flags.release ?? file.release ?? 'latest';
+  if (!(RELEASES as readonly string[]).includes(release)) throw new Error(`--release must be one of ${RELEASES.join(', ')}, not "${release}"`);
+  const outdated = flags.outdated ?? file.outdated;
+  if (outdated === undefined) return { release: release as Release, outdated: 'ship' };
+  if (!(OUTDATED_REVIEWS as readonly string[]).includes(outdated)) throw new Error(`--outdated must be one of ${OUTDATED_REVIEWS.join(', ')}, not "${outdated}"`);
+  if (release !== 'reviewed') throw new Error('--outdated is for --release reviewed');
+  return { release, outdated: outdated as OutdatedReviews };
+}
+
 /** Merges flags, env and tolk.json; throws a one-line reason for a missing or invalid setting. */
 export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd: string): PullOptions {
   const file = readConfigFile(cwd);
@@ -119,6 +136,7 @@ export function resolvePullOptions(flags: PullFlags, env: NodeJS.ProcessEnv, cwd
     pretty: flags.pretty ?? file.pretty ?? false,
     quiet: flags.quiet ?? false,
     namespaces: flags.namespaces ?? false,
+    ...releaseOf(flags, file),
     maxBytes: maxBytesOf(flags.maxBytes),
   };
 }

@@ -64,6 +64,8 @@ export function registerPullCommand(program: Command): void {
     .option('--pretty', 'pretty-printed JSON')
     .option('--no-pretty', 'compact JSON (overrides "pretty" in tolk.json)')
     .option('--quiet', 'no progress line on stderr')
+    .option('--release <release>', 'latest (the default): every translation as it is now; reviewed: the text each translation\'s last review approved, the base term where none')
+    .option('--outdated <outdated>', 'with --release reviewed: ship (the default) or fallback (the base term where the review predates the base term\'s last change)')
     .option('--namespaces', 'i18next: each top-level group as its own namespace file <lang>/<group>.json (a group components/dialog in a sub-folder)')
     .option('--max-bytes <n>', `refuse a download, or an archive's unpacked files, of more than n bytes (default ${byteCount(DEFAULT_MAX_BYTES)})`)
     .action(async (flags: PullFlags) => {
