@@ -67,6 +67,15 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('GET', `/entries/${entry.id}`, 200, { key });
   await call('DELETE', `/entries/${entry.id}/translations`, 412, { key, body: { language: 'pt-BR' }, headers: { 'if-match': saved.headers.get('etag')! } });
   await call('DELETE', `/entries/${entry.id}/translations`, 204, { key, body: { language: 'pt-BR' } });
+  await call('POST', `/entries/${entry.id}/translations/review`, 412, { key, body: { language: 'de' }, headers: { 'if-match': saved.headers.get('etag')! } });
+  await call('POST', `/entries/${entry.id}/translations/review`, 200, { key, body: { language: 'de' } });
+  await call('POST', `/entries/${entry.id}/translations/review`, 404, { key, body: { language: 'pt-BR' } });
+  await call('DELETE', `/entries/${entry.id}/translations/review`, 200, { key, body: { language: 'de' } });
+  await call('PATCH', `/entries/${entry.id}`, 200, { key, body: { baseTerm: 'Sign in now' } });
+  await call('POST', `/entries/${entry.id}/translations/confirm`, 200, { key, body: { language: 'de' } });
+  await call('POST', `/entries/${entry.id}/translations/confirm`, 400, { key, body: { language: 'en' } });
+  await call('POST', `${p}/reviews`, 200, { key, body: { language: 'de', entryIds: [entry.id, 'no-such-entry'] } });
+  await call('POST', `${p}/reviews`, 400, { key, body: { language: 'de', entryIds: [] } });
 
   const counted = (await call('POST', `/groups/${sub.id}/entries`, 200, { key, body: { technicalName: 'itemCount', baseTerm: '{count, plural, one {# item} other {# items}}' } })).body;
   await call('POST', `/groups/${sub.id}/entries`, 400, { key, body: { technicalName: 'greeting', baseTerm: 'Hello {{name}}' } });
