@@ -25,12 +25,21 @@ export interface EntryFields {
   groupId: string;
 }
 
+/** A translation in history's words (CONTRACT "History", "Review"), as the API shows it. */
+export interface TranslationFields {
+  text: string;
+  state: string;
+  outdated: boolean;
+  /** the review it keeps: its text, reviewer and time (the log also keeps the base revision it was made against, which the API does not show) */
+  review?: { text: string; userId: string; at: string };
+}
+
 export interface Snapshot {
   project: ProjectFields;
   groups: Map<string, GroupFields>;
   entries: Map<string, EntryFields>;
-  /** `entryId language` → text */
-  translations: Map<string, string>;
+  /** `entryId language` → the translation */
+  translations: Map<string, TranslationFields>;
 }
 
 /** A change as the census expects it, and as it reads a recorded one back. */
@@ -70,7 +79,7 @@ export async function readSnapshot(server: TestServer, key: string, projectId: s
       snapshot.groups.set(group.id, { technicalName: group.technicalName, displayName: group.displayName, parentId: group.parentId });
       for (const entry of await allPages<any>(server, key, `/groups/${group.id}/entries?withTranslations=true`)) {
         snapshot.entries.set(entry.id, { technicalName: entry.technicalName, baseTerm: entry.baseTerm, contextInfo: entry.contextInfo, groupId: entry.groupId });
-        for (const translation of entry.translations) snapshot.translations.set(`${entry.id} ${translation.language}`, translation.translation);
+        for (const translation of entry.translations) snapshot.translations.set(`${entry.id} ${translation.language}`, translationFields(translation));
       }
       await visit(group.id);
     }
@@ -93,13 +102,25 @@ const entryKey = (snapshot: Snapshot, entryId: string) => {
 };
 
 const byName = <T extends { technicalName: string }>(items: T[]) => items.sort((a, b) => (a.technicalName < b.technicalName ? -1 : 1));
-const translationFields = (text: string) => ({ text, state: 'translated', outdated: false });
+/** A Translation answer in history's words. */
+function translationFields(translation: any): TranslationFields {
+  const { translation: text, state, outdated, reviewedBy, reviewedAt, reviewedText } = translation;
+  return { text, state, outdated, ...(reviewedBy === null ? {} : { review: { text: reviewedText ?? text, userId: reviewedBy.id, at: reviewedAt } }) };
+}
+
+/** Recorded fields without what the API cannot show (a kept review's base revision), to compare with changesBetween's. */
+export const asShown = (fields: unknown): unknown =>
+  JSON.parse(JSON.stringify(fields), (key, value) => {
+    if (key !== 'review' || value === null || typeof value !== 'object') return value;
+    const { revision: _revision, ...shown } = value as Record<string, unknown>;
+    return shown;
+  });
 
 /** A deleted entry's `before`: its fields and its translations, by language. */
 function removedEntry(snapshot: Snapshot, entryId: string) {
   const translations = [...snapshot.translations]
     .filter(([pair]) => pair.startsWith(`${entryId} `))
-    .map(([pair, text]) => ({ language: pair.slice(entryId.length + 1), ...translationFields(text) }))
+    .map(([pair, fields]) => ({ language: pair.slice(entryId.length + 1), ...fields }))
     .sort((a, b) => (a.language < b.language ? -1 : 1));
   return { ...snapshot.entries.get(entryId)!, arbMetadata: null, translations };
 }
@@ -158,9 +179,12 @@ export function changesBetween(before: Snapshot, after: Snapshot): CensusChange[
     const [entryId, language] = pair.split(' ') as [string, string];
     if (!listed.has(language) || !after.entries.has(entryId)) continue;
     const old = before.translations.get(pair);
-    const text = after.translations.get(pair);
-    if (old === text) continue;
-    const op = old === undefined ? 'create' : text === undefined ? 'delete' : 'update';
+    const now = after.translations.get(pair);
+    if (same(old, now)) continue;
+    // Outdated is derived (CONTRACT "Review"): a base term edit records the entry's change alone, and
+    // the translations it makes outdated none; clearing it (a write, a confirm, a review) is recorded.
+    if (old && now && same({ ...old, outdated: true }, now)) continue;
+    const op = old === undefined ? 'create' : now === undefined ? 'delete' : 'update';
     changes.push({
       target: 'translation',
       op,
@@ -168,8 +192,8 @@ export function changesBetween(before: Snapshot, after: Snapshot): CensusChange[
       entryId,
       language,
       key: entryKey(after, entryId),
-      before: old === undefined ? null : translationFields(old),
-      after: text === undefined ? null : translationFields(text),
+      before: old ?? null,
+      after: now ?? null,
     });
   }
   return changes;

@@ -14,7 +14,7 @@ import { changeCount } from '../../src/store/content-writes/change-bundles.js';
 import { fieldsFromLog } from '../../src/store/content-writes/change-log.js';
 import { findChangeSet, listChangesOfSet } from '../../src/store/repositories/revert-reads.js';
 import { openBrowserSession } from '../helpers/browser-session.js';
-import { changesBetween, inOrder, readSnapshot, type CensusChange } from '../helpers/content-snapshot.js';
+import { asShown, changesBetween, inOrder, readSnapshot, type CensusChange } from '../helpers/content-snapshot.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { HTTP_METHODS, type OpenApiDocument } from '../helpers/openapi-conformance.js';
 import { addMember, createEntry, createGroup, createProject, setTranslation } from '../helpers/seed.js';
@@ -105,8 +105,8 @@ describe.each(DIALECTS)('the census of content writes on %s', (dialect) => {
       entryId: row.entry_id,
       language: row.language,
       key: row.key,
-      before: fieldsFromLog(row.target, row.before_json),
-      after: fieldsFromLog(row.target, row.after_json),
+      before: asShown(fieldsFromLog(row.target, row.before_json)),
+      after: asShown(fieldsFromLog(row.target, row.after_json)),
       version: Number(row.version),
       projectId: row.project_id,
     }));

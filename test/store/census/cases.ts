@@ -6,6 +6,7 @@
 import { arbCases, importCases } from './import-cases.js';
 import { entryCases, groupCases, projectCases, translationCases } from './content-cases.js';
 import { revertCases } from './revert-cases.js';
+import { reviewCases } from './review-cases.js';
 import type { CensusCase } from './world.js';
 
 /**
@@ -31,4 +32,4 @@ export const NOT_CONTENT: Readonly<Record<string, string>> = {
   'POST /projects/{id}/transfer-ownership': 'ownership is membership, not content (checked below)',
 };
 
-export const CENSUS_CASES: readonly CensusCase[] = [...translationCases, ...entryCases, ...groupCases, ...projectCases, ...importCases, ...arbCases, ...revertCases];
+export const CENSUS_CASES: readonly CensusCase[] = [...translationCases, ...entryCases, ...groupCases, ...projectCases, ...importCases, ...arbCases, ...revertCases, ...reviewCases];
