@@ -68,8 +68,20 @@ export function changeText(change: ChangeItem): string {
   const main = change.target === 'translation' ? 'text' : change.target === 'entry' ? 'baseTerm' : change.target === 'group' ? 'displayName' : 'name';
   if (change.op === 'create') return quoted(after[main]);
   if (change.op === 'delete') return `deleted ${quoted(before[main])}`;
-  if (change.target === 'translation' && before.text !== after.text) return `${quoted(before.text)} → ${quoted(after.text)}`;
+  if (change.target === 'translation') return translationChangeText(before, after);
   return cut(changedFields(before, after) || '(no field differs)', 120);
+}
+
+/** A translation's update: its text, or else what review did to it (CONTRACT "Review"). */
+function translationChangeText(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  if (before.text !== after.text) return `${quoted(before.text)} → ${quoted(after.text)}`;
+  const reviewMoved = JSON.stringify(before.review ?? null) !== JSON.stringify(after.review ?? null);
+  if (before.state !== after.state || reviewMoved) {
+    if (!after.review) return 'review withdrawn';
+    return before.state === 'reviewed' ? 'reviewed again' : 'reviewed';
+  }
+  if (before.outdated === true && after.outdated !== true) return 'confirmed against the new base term';
+  return '(no field differs)';
 }
 
 /** One entry's changes as a table, newest first. */
