@@ -42,7 +42,7 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       const layout = largeLayout(options.quick);
       say(`${kind}: bulk-seeding the large project (${layout.fanout.join(' × ')} groups × ${layout.entriesPerLeaf} entries)…`);
       large = await seedLargeProject({ kind, url: store.url, ownerId: user.id, layout });
-      say(`${kind}: large project: ${large.entries} entries, ${large.translations} translations in ${large.seconds.toFixed(1)} s`);
+      say(`${kind}: large project: ${large.entries} entries, ${large.translations} translations (${large.reviewed} reviewed) in ${large.seconds.toFixed(1)} s`);
 
       await tolk.start();
       const call = apiClient(tolk.server.url, user.apiKey);

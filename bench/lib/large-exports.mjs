@@ -1,12 +1,19 @@
 /**
  * Once each, single-shot: every export of the large project, its wall time (request sent → last byte
- * read) and the server's peak RSS meanwhile. The peak is the larger of VmRSS sampled every 20 ms and
+ * read) and the server's peak RSS meanwhile; the json export also as `release=reviewed`, right after
+ * the latest one, so that the two compare in the same run (issue 33). The peak is the larger of VmRSS sampled every 20 ms and
  * VmHWM, whose high-water mark is reset first through /proc/<pid>/clear_refs (Linux).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 
-export const LARGE_EXPORT_FORMATS = ['json', 'vue-i18n', 'i18next', 'flutter'];
+export const LARGE_EXPORTS = [
+  { format: 'json', release: 'latest' },
+  { format: 'json', release: 'reviewed' },
+  { format: 'vue-i18n', release: 'latest' },
+  { format: 'i18next', release: 'latest' },
+  { format: 'flutter', release: 'latest' },
+];
 const SAMPLE_EVERY_MS = 20;
 const EXPORT_TIMEOUT_MS = 180_000;
 
@@ -61,9 +68,9 @@ function checkJson(body, languageCount) {
   }
 }
 
-async function exportOnce({ server, apiKey, projectId, languageCount }, format) {
-  const { url: baseUrl, pid } = await server(format);
-  const url = `${baseUrl}/api/v1/projects/${projectId}/export/${format}`;
+async function exportOnce({ server, apiKey, projectId, languageCount }, { format, release }) {
+  const { url: baseUrl, pid } = await server(release === 'latest' ? format : `${format} release=${release}`);
+  const url = `${baseUrl}/api/v1/projects/${projectId}/export/${format}${release === 'latest' ? '' : `?release=${release}`}`;
   const isJson = format === 'json' || format === 'vue-i18n';
   const peakReset = resetPeak(pid);
   let peakKb = memoryOf(pid)?.rss ?? NaN;
@@ -85,6 +92,7 @@ async function exportOnce({ server, apiKey, projectId, languageCount }, format) 
   const problem = !ok ? `HTTP ${answer.status}: ${answer.body.slice(0, 400)}` : isJson ? checkJson(answer.body, languageCount) : null;
   return {
     format,
+    release,
     wall_s: ok ? Number(wall.toFixed(3)) : null,
     peak_rss_mb: Number.isFinite(peakKb) ? Number((peakKb / 1024).toFixed(1)) : null,
     bytes: answer.bytes,
@@ -95,6 +103,6 @@ async function exportOnce({ server, apiKey, projectId, languageCount }, format) 
 /** Runs every large export in turn; `server(format)` gives the live server's `{ url, pid }`. */
 export async function measureLargeExports(target) {
   const results = [];
-  for (const format of LARGE_EXPORT_FORMATS) results.push(await exportOnce(target, format));
+  for (const large of LARGE_EXPORTS) results.push(await exportOnce(target, large));
   return results;
 }

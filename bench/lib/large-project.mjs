@@ -1,6 +1,7 @@
 /**
  * The large project, written through the bulk path (see README): a 3-level group tree, entries in the
- * leaf groups, the base language plus 9 translation languages, 80 % of (entry, language) pairs translated.
+ * leaf groups, the base language plus 9 translation languages, 80 % of (entry, language) pairs translated,
+ * 70 % of those reviewed (one in ten of them edited since: its reviewed text is another one).
  * Rows are exactly what tolk itself writes: CUID2 ids, ISO 8601 UTC text timestamps, base_term_key =
  * base_term lower-cased in JS, translation_languages as JSON text, content_version 1.
  */
@@ -11,6 +12,15 @@ import { IdPool } from './id-pool.mjs';
 export const LARGE_BASE_LANGUAGE = 'en';
 export const LARGE_LANGUAGES = ['de', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'pt-BR', 'sv'];
 const TRANSLATED_SHARE = 0.8;
+/**
+ * Of the translations, the share that keeps a review, and of those the share edited since (the text
+ * that ships under `release=reviewed` is then not the current one): the `release=reviewed` export reads
+ * most texts from the reviewed column, and falls back for the rest. Written in the same insert as the
+ * translations (no second pass), drawn from a generator of their own, so that which pairs are
+ * translated stays what it was before reviews existed.
+ */
+const REVIEWED_SHARE = 0.7;
+const EDITED_SINCE_REVIEW_SHARE = 0.1;
 const ENTRIES_PER_LEAF = 100;
 /** Leaf groups per transaction (2,000 entries and ~14,400 translations). */
 const LEAVES_PER_BATCH = 20;
@@ -75,6 +85,8 @@ export async function seedLargeProject({ kind, url, ownerId, layout }) {
     await writer.write({ projects: [project], groups: tree.rows });
 
     const random = prng(0x7011c);
+    const reviewRandom = prng(0x5eed);
+    let reviewedCount = 0;
     const untranslated = Object.fromEntries(LARGE_LANGUAGES.map((language) => [language, 0]));
     let entryCount = 0;
     let translationCount = 0;
@@ -102,7 +114,13 @@ export async function seedLargeProject({ kind, url, ownerId, layout }) {
         }
       }
       const translationIds = await ids.take(pending.length);
-      const translations = pending.map(([entryId, language, text, created], i) => [translationIds[i], entryId, language, text, ownerId, created, created]);
+      const translations = pending.map(([entryId, language, text, created], i) => {
+        const row = [translationIds[i], entryId, language, text, ownerId, created, created];
+        if (reviewRandom() >= REVIEWED_SHARE) return [...row, 'translated', null, null, null, null];
+        reviewedCount += 1;
+        if (reviewRandom() < EDITED_SINCE_REVIEW_SHARE) return [...row, 'translated', `${text} (as reviewed)`, ownerId, created, 0];
+        return [...row, 'reviewed', text, ownerId, created, 0];
+      });
       await writer.write({ entries, translations, missing_translations: missing });
       translationCount += translations.length;
     }
@@ -115,6 +133,7 @@ export async function seedLargeProject({ kind, url, ownerId, layout }) {
       groups: tree.rows.length,
       entries: entryCount,
       translations: translationCount,
+      reviewed: reviewedCount,
       seconds: (performance.now() - started) / 1000,
     };
   } finally {

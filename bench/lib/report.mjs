@@ -22,8 +22,8 @@ export function formatStoreReport(run) {
     return [s.name, s.connections, number(s.rps, s.rps < 100 ? 1 : 0), number(s.p50_ms, 1), number(s.p99_ms, 1), number(s.ratio, 4), errors, text, verdict];
   });
   const exportRows = result.large_exports.map((e) => {
-    const { text, verdict } = judgeLargeExport(e, result.store);
-    return [e.format, number(e.wall_s, 2), number(e.peak_rss_mb, 1), number(e.bytes / 1048576, 1), text, e.problem ? `not met (${e.problem.slice(0, 120)})` : verdict];
+    const { text, verdict } = judgeLargeExport(e, result.store, result.large_exports);
+    return [largeExportName(e), number(e.wall_s, 2), number(e.peak_rss_mb, 1), number(e.bytes / 1048576, 1), text, e.problem ? `not met (${e.problem.slice(0, 120)})` : verdict];
   });
   const large = context.large;
   return [
@@ -40,7 +40,7 @@ export function formatStoreReport(run) {
       ? []
       : [
           `large project exports, single-shot: ${number(large.entries)} entries × ${large.languages.length + 1} languages, ` +
-            `${number(large.translations)} translations, ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
+            `${number(large.translations)} translations (${number(large.reviewed)} reviewed), ${large.groups} groups${context.quick ? ' (--quick: not the 100,000 of the issue; verdicts indicative only)' : ''}`,
           '',
           table(['format', 'wall s', 'peak RSS MB', 'size MB', 'target', 'verdict'], exportRows),
           '',
@@ -48,6 +48,9 @@ export function formatStoreReport(run) {
     ...importLines(result),
   ].join('\n');
 }
+
+/** A large export's row name: its format, and its release unless it is the default `latest`. */
+const largeExportName = (e) => (e.release === 'latest' ? e.format : `${e.format} release=${e.release}`);
 
 /** The floor's own warm-up, when it is longer than the scenarios' (its server starts cold: floor.mjs). */
 function floorWarmup(result, context) {
@@ -125,7 +128,7 @@ function publicShape(result) {
     store: result.store,
     bare_rps: result.bare_rps,
     scenarios: result.scenarios.map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),
-    large_exports: result.large_exports.map(({ format, wall_s, peak_rss_mb }) => ({ format, wall_s, peak_rss_mb })),
+    large_exports: result.large_exports.map(({ format, release, wall_s, peak_rss_mb }) => ({ format, release, wall_s, peak_rss_mb })),
     large_import: result.large_import ?? null,
     // not tolk: the least the quota count (floor-read) and a durable save (floor-write) cost here, same ratio to bare
     floor: (result.floor ?? []).map(({ name, rps, p50_ms, p99_ms, ratio, errors }) => ({ name, rps, p50_ms, p99_ms, ratio, errors })),

@@ -52,8 +52,14 @@ const SAVES = new Set(['write-upsert', 'concurrent-create']);
 /** The floor row that bounds a scenario: floor-write for saves, floor-read for the rest. */
 export const floorFor = (name) => (SAVES.has(name) ? 'floor-write' : 'floor-read');
 
-/** `{ text, verdict }` for one large export on `store`. */
-export function judgeLargeExport(result, store) {
+/** Issue 33: an export of what was reviewed costs at most 10 % more than the same format's latest one, in the same run. */
+const REVIEWED_WITHIN = 1.1;
+
+/** `{ text, verdict }` for one large export on `store`; `all` (the run's large exports) holds the latest one a reviewed one is held to. */
+export function judgeLargeExport(result, store, all = []) {
   const target = forStore(LARGE_EXPORT_TARGETS, store);
-  return { text: target.text, verdict: target.met(result) ? 'met' : 'not met' };
+  const latest = result.release === 'reviewed' ? all.find((e) => e.format === result.format && e.release === 'latest') : undefined;
+  if (!latest) return { text: target.text, verdict: target.met(result) ? 'met' : 'not met' };
+  const withinLatest = result.wall_s !== null && latest.wall_s !== null && result.wall_s <= REVIEWED_WITHIN * latest.wall_s;
+  return { text: `${target.text}, wall ≤ ${REVIEWED_WITHIN} × latest`, verdict: target.met(result) && withinLatest ? 'met' : 'not met' };
 }
