@@ -19,6 +19,8 @@ export interface PushOptions {
   dryRun: boolean;
   mode: 'keep' | 'overwrite';
   skipInvalid: boolean;
+  /** every text imported (and every unchanged one) is written reviewed by the key's user (markReviewed=true); unset: false */
+  markReviewed?: boolean;
   /** print the server's report as JSON instead of tables */
   json: boolean;
   /** flutter: the ARB files use gen-l10n's use-escaping syntax */
@@ -35,6 +37,7 @@ export interface PushFlags {
   dryRun?: boolean;
   mode?: string;
   skipInvalid?: boolean;
+  markReviewed?: boolean;
   json?: boolean;
   escaping?: boolean;
 }
@@ -53,6 +56,7 @@ export function resolvePushOptions(flags: PushFlags, env: NodeJS.ProcessEnv, cwd
     dryRun: flags.dryRun ?? false,
     mode: (flags.mode ?? 'keep') as 'keep' | 'overwrite',
     skipInvalid: flags.skipInvalid ?? false,
+    markReviewed: flags.markReviewed ?? false,
     json: flags.json ?? false,
     escaping: flags.escaping ?? false,
   };

@@ -45,6 +45,7 @@ export async function push(options: PushOptions, packed: PackedBody, onProgress:
   if (options.dryRun) query.set('dryRun', 'true');
   if (options.skipInvalid || options.dryRun) query.set('skipInvalid', 'true');
   if (options.escaping) query.set('escaping', 'true');
+  if (options.markReviewed) query.set('markReviewed', 'true');
   const url = `${options.url}/api/v1/projects/${encodeURIComponent(options.project)}/import?${query}`;
   let response: Response;
   try {
@@ -100,6 +101,7 @@ export function registerPushCommand(program: Command): void {
     .option('--dry-run', 'write nothing; list what would happen, every refused key included')
     .option('--mode <mode>', 'keep (default): differing stored texts stay and are listed as conflicts; overwrite: replace them')
     .option('--skip-invalid', 'import the rest when some keys are refused (default: all or nothing)')
+    .option('--mark-reviewed', "write every translation imported, and every unchanged one, as reviewed by the key's user (needs the canReview capability)")
     .option('--escaping', "flutter: the ARB files use gen-l10n's use-escaping: true syntax")
     .option('--json', 'print the report as JSON')
     .action(async (flags: PushFlags) => {

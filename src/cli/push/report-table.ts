@@ -56,6 +56,9 @@ export function notReadTable(notRead: readonly FileNotRead[]): string[] {
 const changeSetLine = (id: string | null | undefined): string[] =>
   typeof id === 'string' ? [`Change set: ${printable(id)} (undo with: tolk revert --change-set ${printable(id)})`] : [];
 
+/** The translations reviewed (--mark-reviewed: the server says how many; an older one does not). */
+const reviewedPart = (reviewed: number | undefined): string => (reviewed === undefined ? '' : `, ${count(reviewed)} reviewed`);
+
 /** The report as lines of text; `files`, what became of each file found (files-account.ts). */
 export function reportTable(report: ImportReport, files: FilesAccount): string {
   const { groups, entries, translations } = report;
@@ -68,7 +71,7 @@ export function reportTable(report: ImportReport, files: FilesAccount): string {
     `${report.dryRun ? 'Dry run (nothing written)' : 'Imported'}${from}`,
     `  groups        ${count(groups.created)} new`,
     `  entries       ${count(entries.created)} new, ${count(entries.updated)} updated, ${count(entries.unchanged)} unchanged`,
-    `  translations  ${count(translations.created)} new, ${count(translations.updated)} updated, ${count(translations.unchanged)} unchanged`,
+    `  translations  ${count(translations.created)} new, ${count(translations.updated)} updated, ${count(translations.unchanged)} unchanged${reviewedPart(translations.reviewed)}`,
     ...changeSetLine(report.changeSetId),
     ...(known ? table('Files read', ['file', 'language', 'texts'], rows, rows.length + unlisted) : []),
     ...notReadTable(files.notRead),

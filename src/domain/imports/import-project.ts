@@ -19,8 +19,8 @@ import type { Row } from '../../store/content-writes/bulk-rows.js';
 import type { FormatId } from '../../exports/format.js';
 import { loadProjectAccess, type Principal, type ProjectAccess } from '../access/project-access.js';
 import type { Capability } from '../access/capabilities.js';
-import { collectGarbage, collectGarbageWhenGrown } from '../../collect-garbage.js';
-import { newOrderedId, nowIso } from '../shared/ids.js';
+import { collectGarbage } from '../../collect-garbage.js';
+import { nowIso } from '../shared/ids.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { inTransaction } from '../shared/transaction.js';
 import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
@@ -28,7 +28,8 @@ import { changeSetFor } from '../changes/record-changes.js';
 import { loadImportState, type ImportState } from './import-state.js';
 import { recordImport } from './record-import.js';
 import { placeArbKeys } from './place-arb-keys.js';
-import { planImport, type ImportMode, type ImportPlan, type TranslationWrite } from './plan-import.js';
+import { planImport, type ImportMode, type ImportPlan } from './plan-import.js';
+import { writeImportedTranslations } from './write-imported-translations.js';
 
 /** Items each list of the report (and of a 400's details) carries at most. */
 export const REPORT_LIST_CAP = 1000;
@@ -42,6 +43,8 @@ export interface ImportRequest {
   namespaces: boolean | undefined;
   /** flutter: the messages are in gen-l10n's `use-escaping: true` syntax */
   escaping: boolean;
+  /** every translation the import writes, and every unchanged one not yet reviewed and current, is reviewed by the importer (needs canReview) */
+  markReviewed: boolean;
   /** the parsed JSON (json, vue-i18n) or the archive's bytes (i18next, flutter) */
   body: unknown;
 }
@@ -50,7 +53,8 @@ export interface ImportReport {
   dryRun: boolean;
   groups: { created: number };
   entries: { created: number; updated: number; unchanged: number };
-  translations: { created: number; updated: number; unchanged: number };
+  /** `reviewed` (markReviewed only): the translations it reviews, of those created, updated and unchanged */
+  translations: { created: number; updated: number; unchanged: number; reviewed?: number };
   conflicts: { key: string; language: string; stored: string; imported: string }[];
   refused: { key: string; language: string; code: string; message: string }[];
   warnings: { key: string; language: string; message: string }[];
@@ -81,6 +85,7 @@ function missingCapabilities(plan: ImportPlan, access: ProjectAccess): Capabilit
   const needed = new Set<Capability>();
   if (plan.groups.length > 0 || plan.topLevelGroupId || plan.entries.length > 0 || plan.entryChanges.length > 0) needed.add('canEditEntries');
   if (plan.translations.length > 0) needed.add('canTranslate');
+  if (plan.markReviewed && plan.translations.length + plan.reviews.length > 0) needed.add('canReview');
   return [...needed].filter((capability) => !access.capabilities[capability]);
 }
 
@@ -92,7 +97,12 @@ function reportOf(plan: ImportPlan, files: readonly ImportFile[], dryRun: boolea
     dryRun,
     groups: { created: plan.groups.length + (plan.topLevelGroupId ? 1 : 0) },
     entries: { created: plan.entries.length, updated, unchanged: plan.counts.entriesUnchanged + (plan.entryChanges.length - updated) },
-    translations: { created: plan.translations.length - translationsUpdated, updated: translationsUpdated, unchanged: plan.counts.translationsUnchanged },
+    translations: {
+      created: plan.translations.length - translationsUpdated,
+      updated: translationsUpdated,
+      unchanged: plan.counts.translationsUnchanged,
+      ...(plan.markReviewed ? { reviewed: plan.translations.length + plan.reviews.length } : {}),
+    },
     conflicts: cap(plan.conflicts),
     refused: cap(plan.refused),
     warnings: cap(plan.warnings).map(({ key, language, message }) => ({ key, language, message })),
@@ -128,7 +138,7 @@ export async function importProject(db: Db, principal: Principal, projectId: str
     const access = await loadProjectAccess(trx, principal, projectId);
     const state = await loadImportState(trx, projectId);
     const placed = document.arbKeys ? placeArbKeys(document, state, access.project.baseLanguage, access.project.keyStyle) : document;
-    const plan = await planImport(placed, state, access.project, request.mode);
+    const plan = await planImport(placed, state, access.project, request.mode, request.markReviewed);
     const missing = missingCapabilities(plan, access);
     if (missing.length > 0) throw forbidden(`this import needs ${missing.join(' and ')} on the project, which your role does not give`);
     if (plan.refused.length > 0 && !request.skipInvalid) throw refusal(plan.refused);
@@ -155,8 +165,6 @@ export async function importProject(db: Db, principal: Principal, projectId: str
 
 /** Texts from which an import counts as large: it then collects its garbage as it goes (collect-garbage.ts). */
 const LARGE_IMPORT_TEXTS = 100_000;
-/** A large import's translations are written in runs of this many rows, its garbage collected between runs when it has grown. */
-const ROWS_BETWEEN_COLLECTIONS = 50_000;
 
 function isLarge(document: ImportDocument): boolean {
   let count = 0;
@@ -171,7 +179,7 @@ class NothingToWrite extends Error {
 }
 
 const hasWrites = (plan: ImportPlan) =>
-  plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length > 0 || plan.topLevelGroupId !== null;
+  plan.groups.length + plan.entries.length + plan.entryChanges.length + plan.translations.length + plan.reviews.length > 0 || plan.topLevelGroupId !== null;
 
 /** Writes the plan: groups (parents first), entries, translations, then the missing-translation rows. */
 async function applyPlan(
@@ -197,34 +205,17 @@ async function applyPlan(
     return [entry.id, projectId, entry.groupId, entry.name, entry.baseTerm, entry.baseTerm.toLowerCase(), entry.contextInfo, entry.arbMetadata, now, now];
   });
   for (const change of plan.entryChanges) {
+    // A base term the import changes is a base term edit (CONTRACT "Review"): the entry's translations
+    // it does not write become outdated; those it writes are written against the new base term.
     await updateEntry(db, change.id, {
       ...(change.baseTerm !== undefined ? { base_term: change.baseTerm, base_term_key: change.baseTerm.toLowerCase() } : {}),
       ...(change.contextInfo !== undefined ? { context_info: change.contextInfo } : {}),
       ...(change.arbMetadata !== undefined ? { arb_metadata: change.arbMetadata } : {}),
       updated_at: now,
-    });
+    }, change.baseTerm !== undefined);
   }
-  // New rows grouped by entry: consecutive inserts then land on the same pages of (entry_id, language).
   const order = new Map(entries.map((entry, index) => [entry.id, index]));
-  const inserts: TranslationWrite[] = [];
-  const newlyTranslated: { entryId: string; language: string }[] = [];
-  for (const write of plan.translations) {
-    if (write.replaces) {
-      await writes.updateTranslationText(db, write.entryId, write.language, { translation: write.text, translator_id: principal.userId, updated_at: now });
-      continue;
-    }
-    inserts.push(write);
-    if (!order.has(write.entryId)) newlyTranslated.push({ entryId: write.entryId, language: write.language });
-  }
-  inserts.sort((a, b) => (order.get(a.entryId) ?? -1) - (order.get(b.entryId) ?? -1));
-  const run = large ? ROWS_BETWEEN_COLLECTIONS : inserts.length;
-  for (let from = 0; from < inserts.length; from += run) {
-    await writes.insertTranslationRows(db, Math.min(run, inserts.length - from), (i) => {
-      const write = inserts[from + i]!;
-      return [newOrderedId(), write.entryId, write.language, write.text, principal.userId, now, now];
-    });
-    if (large) collectGarbageWhenGrown();
-  }
+  const newlyTranslated = await writeImportedTranslations(db, plan, order, principal.userId, now, large);
   const languages = access.project.translationLanguages;
   const missing: [entryId: string, language: string][] = [];
   for (const entry of entries) {

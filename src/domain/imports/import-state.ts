@@ -1,10 +1,11 @@
 /**
  * What an import compares its files with: the project's groups and entries by path (group names from
  * the top, then the entry's name; a top-level key's path is its name alone), each entry with every
- * translation it has. Read in keyset batches, like an export.
+ * translation it has and the review state of those that have one (import-reads.ts). Read in keyset
+ * batches, like an export.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { exportBatch, type ExportCursor, type ExportRow } from '../../store/repositories/exports.js';
+import { importBatch, type ImportCursor, type ImportRow } from '../../store/repositories/import-reads.js';
 import { listProjectGroups } from '../../store/repositories/groups.js';
 import type { Db } from '../../store/schema.js';
 import { pathKey } from '../../imports/import-document.js';
@@ -15,7 +16,7 @@ export interface StoredGroup {
   readonly path: readonly string[];
 }
 
-export interface StoredEntry extends ExportRow {
+export interface StoredEntry extends ImportRow {
   readonly id: string;
   readonly path: readonly string[];
 }
@@ -50,9 +51,9 @@ export async function loadImportState(db: Db, projectId: string): Promise<Import
     groups.set(pathKey(path), { id: row.id, path });
   }
   const entries = new Map<string, StoredEntry>();
-  let after: ExportCursor | null = null;
+  let after: ImportCursor | null = null;
   for (;;) {
-    const batch = await exportBatch(db, projectId, after, BATCH);
+    const batch = await importBatch(db, projectId, after, BATCH);
     for (const row of batch) {
       const path = [...pathOf(row.groupId), row.technicalName];
       entries.set(pathKey(path), { ...row, path });

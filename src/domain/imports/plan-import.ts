@@ -12,6 +12,7 @@ import { newOrderedId } from '../shared/ids.js';
 import { isUnstorable, UNSTORABLE_MESSAGE } from '../shared/storable-text.js';
 import { nameProblem, type KeyStyle } from '../../names/technical-names.js';
 import type { ImportState } from './import-state.js';
+import { isReviewedAndCurrent } from './import-review.js';
 
 export type ImportMode = 'keep' | 'overwrite';
 
@@ -69,6 +70,15 @@ export interface ImportPlan {
   readonly entries: NewEntry[];
   readonly entryChanges: EntryChange[];
   readonly translations: TranslationWrite[];
+  /** markReviewed: every translation the import writes is reviewed by the importer, and so is each of these (CONTRACT "Import") */
+  readonly markReviewed: boolean;
+  /** markReviewed: the unchanged translations that are not reviewed and current yet (their stored text; `replaces` true) */
+  readonly reviews: TranslationWrite[];
+  /**
+   * The base revision each entry has after the import (CONTRACT "Review": a base term the import changes
+   * is a base term edit), for the existing entries whose translations it writes or reviews; absent: 0.
+   */
+  readonly revisions: Map<string, number>;
   readonly conflicts: Conflict[];
   readonly refused: ImportProblem[];
   readonly warnings: ImportProblem[];
@@ -118,13 +128,16 @@ function notTaken(list: ImportProblem[], code: string, document: ImportDocument,
 }
 
 /** Plans the import of `document` (paths already on the tree) into a project in `state`. */
-export async function planImport(document: ImportDocument, state: ImportState, project: PlanProject, mode: ImportMode): Promise<ImportPlan> {
+export async function planImport(document: ImportDocument, state: ImportState, project: PlanProject, mode: ImportMode, markReviewed = false): Promise<ImportPlan> {
   const plan: ImportPlan = {
     groups: [],
     topLevelGroupId: null,
     entries: [],
     entryChanges: [],
     translations: [],
+    markReviewed,
+    reviews: [],
+    revisions: new Map(),
     conflicts: [],
     refused: [...document.refused],
     warnings: [...document.warnings],
@@ -194,6 +207,7 @@ export async function planImport(document: ImportDocument, state: ImportState, p
   // Entries: the base language's texts.
   const entryIdOf = new Map<string, string>();
   const newEntryOf = new Map<string, NewEntry>();
+  const newBaseTerms = new Set<string>();
   // Each text is parsed (~10–100 µs): other requests run in between, every TURN_BUDGET_MS.
   const turn = turnTaker();
   for (const [key, text] of baseTexts) {
@@ -218,7 +232,10 @@ export async function planImport(document: ImportDocument, state: ImportState, p
     entryIdOf.set(key, stored.id);
     const change: EntryChange = { id: stored.id };
     if (stored.baseTerm !== text) {
-      if (mode === 'overwrite') change.baseTerm = text;
+      if (mode === 'overwrite') {
+        change.baseTerm = text;
+        newBaseTerms.add(stored.id);
+      }
       else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: text });
     }
     // What a format carries beside the text (ARB descriptions, metadata): filled in where none is stored, replaced with overwrite.
@@ -255,8 +272,12 @@ export async function planImport(document: ImportDocument, state: ImportState, p
         continue;
       }
       const current = stored?.translations[language];
+      // Written (or reviewed) against the entry's base term as the import leaves it.
+      const revision = stored ? stored.baseRevision + (newBaseTerms.has(stored.id) ? 1 : 0) : 0;
+      if (revision > 0) plan.revisions.set(entryId, revision);
       if (current === text) {
         plan.counts.translationsUnchanged += 1;
+        if (markReviewed && !isReviewedAndCurrent(stored!, language, revision)) plan.reviews.push({ entryId, language, text, replaces: true });
         continue;
       }
       if (current === undefined) {

@@ -12,15 +12,17 @@ import type { Db } from '../../store/schema.js';
 import { TOP_LEVEL_GROUP_NAME } from '../../names/technical-names.js';
 import { keyOf, type EntryFields } from '../changes/change.js';
 import { writtenFields } from '../review/translation-state.js';
+import { importedFields, storedFields, storedReview, type ImportReviewer } from './import-review.js';
 import type { ImportState, StoredEntry } from './import-state.js';
-import type { ImportPlan } from './plan-import.js';
+import type { ImportPlan, TranslationWrite } from './plan-import.js';
 
 const TOP_LEVEL_DISPLAY_NAME = 'Top-level keys';
 
 /** Change rows a large import inserts between two looks at its garbage (a bundle holds an entry's languages). */
 const ROWS_BETWEEN_COLLECTIONS = 5_000;
 
-const translationJson = (text: string) => fieldsForLog('translation', writtenFields(text, undefined));
+/** A new text as the log keeps it (a million of them in a large import): `translated`, current, no review. */
+const translationJson = (text: string) => fieldsForLog('translation', writtenFields(text, undefined))!;
 
 /** An entry's fields as an import records them: with its ARB metadata when the import changes that. */
 type RecordedEntry = EntryFields & { arbMetadata?: string | null };
@@ -32,7 +34,11 @@ const groupsCreated = (plan: ImportPlan): number => plan.groups.length + (plan.t
 function countChanges(plan: ImportPlan): { created: number; updated: number } {
   let translationUpdates = 0;
   for (const write of plan.translations) if (write.replaces) translationUpdates += 1;
-  return { created: groupsCreated(plan) + plan.entries.length + plan.translations.length - translationUpdates, updated: plan.entryChanges.length + translationUpdates };
+  // A review of an unchanged text (markReviewed) is an update of its state.
+  return {
+    created: groupsCreated(plan) + plan.entries.length + plan.translations.length - translationUpdates,
+    updated: plan.entryChanges.length + translationUpdates + plan.reviews.length,
+  };
 }
 
 /** What the import wrote, by target, and from which format: the Activity's "imported 1,240 translations (i18next)". */
@@ -90,25 +96,35 @@ export async function recordImport(
     rows.push(() => row('entry', 'update', stored.groupId, stored.id, null, keyOf(stored.path), fieldsForLog('entry', before), fieldsForLog('entry', after)));
   }
   const first = rows.length;
-  const translations = plan.translations;
+  // The texts it writes, then (markReviewed) the unchanged ones it reviews: both are an entry's updates.
+  const { translations, reviews } = plan;
+  const writeAt = (index: number): TranslationWrite => (index < translations.length ? translations[index]! : reviews[index - translations.length]!);
+  const reviewer: ImportReviewer | undefined = plan.markReviewed ? { userId: set.userId, at: set.createdAt } : undefined;
+  // Each write's `after`; the plain new text (every one of a large import's) as before review states.
+  const afterJson = (write: TranslationWrite, stored: StoredEntry | undefined) => {
+    if (!reviewer && !write.replaces) return translationJson(write.text);
+    const kept = write.replaces ? storedReview(stored!, write.language) : undefined;
+    return fieldsForLog('translation', importedFields(write.text, plan.revisions.get(write.entryId) ?? 0, reviewer, kept))!;
+  };
   // An entry's translations are recorded in one row per op (a bundle, migration 015), entry by entry
   // (entryMajorOrder): its group and key are found once for its languages.
-  const order = entryMajorOrder(translations.length, (index) => translations[index]!.entryId);
-  const bundles = bundlesOf(order, (index) => translations[index]!);
+  const order = entryMajorOrder(translations.length + reviews.length, (index) => writeAt(index).entryId);
+  const bundles = bundlesOf(order, writeAt);
   const bundleRow = (bundle: number): writes.Row => {
     const start = bundles[3 * bundle]!;
     const end = bundles[3 * bundle + 1]!;
     const replaces = bundles[3 * bundle + 2] === 1;
     const written = [];
     for (let at = start; at < end; at += 1) {
-      const write = translations[order[at]!]!;
+      const write = writeAt(order[at]!);
       if (write.replaces === replaces) written.push(write);
     }
     const entryId = written[0]!.entryId;
     const stored = storedById.get(entryId);
     const { groupId, key } = placeOf(entryId, stored);
-    const after = bundleJson(written.map((write) => [write.language, translationJson(write.text)!] as const));
-    const before = replaces ? bundleJson(written.map((write) => [write.language, translationJson(stored!.translations[write.language]!)!] as const)) : null;
+    const after = bundleJson(written.map((write) => [write.language, afterJson(write, stored)] as const));
+    // What it replaced, as it was: its text, state, outdated flag and kept review.
+    const before = replaces ? bundleJson(written.map((write) => [write.language, fieldsForLog('translation', storedFields(stored!, write.language))!] as const)) : null;
     return row('translation', replaces ? 'update' : 'create', groupId, entryId, null, key, before, after, String(written.length));
   };
   const placeOf = (entryId: string, stored: StoredEntry | undefined) => {

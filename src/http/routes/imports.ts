@@ -67,7 +67,8 @@ export function importRoutes(maxBytes: number): RoutePlugin {
           security: bearer,
           description:
             'Imports what an export of the format gives (any subset of the languages), converted into ICU messages, in one transaction: ' +
-            'all or nothing (400 lists every refused item), or the rest with skipInvalid=true; dryRun=true writes nothing.',
+            'all or nothing (400 lists every refused item), or the rest with skipInvalid=true; dryRun=true writes nothing. ' +
+            'What it writes is `translated`; markReviewed=true (canReview) writes it `reviewed` and reviews the unchanged texts too.',
           params: IdParams,
           querystring: ImportQuery,
           body: ImportBody,
@@ -75,8 +76,8 @@ export function importRoutes(maxBytes: number): RoutePlugin {
         },
       },
       async (request) => {
-        const { format, mode, dryRun, skipInvalid, namespaces, escaping } = request.query;
-        const input = { format, mode, dryRun, skipInvalid, namespaces, escaping, body: request.body as unknown };
+        const { format, mode, dryRun, skipInvalid, markReviewed, namespaces, escaping } = request.query;
+        const input = { format, mode, dryRun, skipInvalid, markReviewed, namespaces, escaping, body: request.body as unknown };
         // The import drops the body once it has read it (input.body); the request must not keep it either.
         request.body = undefined;
         return importProject(db, principalOf(request), request.params.id, input);

@@ -11,6 +11,13 @@ export const ImportQuery = Type.Object({
   }),
   dryRun: Type.Boolean({ default: false, description: 'true: write nothing, answer what would happen' }),
   skipInvalid: Type.Boolean({ default: false, description: 'true: import the rest and list the refused items; false: any refused item → 400, nothing written' }),
+  markReviewed: Type.Boolean({
+    default: false,
+    description:
+      'true: every translation the import creates or updates is written `reviewed` by you, and so is every unchanged one that is not reviewed and current already ' +
+      '(one that is keeps its first reviewer; conflicts kept under mode=keep are not imported, so not reviewed); needs canReview (403 otherwise, a dry run too). ' +
+      'false: what the import writes is `translated` (a replaced text keeps the review it had, as a save does)',
+  }),
   escaping: Type.Boolean({ default: false, description: "flutter: the ARB messages are in gen-l10n's use-escaping: true syntax (what ?escaping=true exports)" }),
   namespaces: Type.Optional(
     Type.Boolean({ description: 'i18next: true reads each <lang>/<ns>.json as the top-level group <ns> (in sub-folders too: <lang>/components/dialog.json is the group components/dialog); false reads <lang>/translation.json as the top level; unset, decided by the file names (a name other than translation, or a sub-folder, means namespaces)' }),
@@ -24,7 +31,14 @@ export const ImportReport = Type.Object({
   dryRun: Type.Boolean(),
   groups: Counts('created'),
   entries: Counts('created', 'updated', 'unchanged'),
-  translations: Counts('created', 'updated', 'unchanged'),
+  translations: Type.Object({
+    created: Type.Integer(),
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    reviewed: Type.Optional(
+      Type.Integer({ description: 'markReviewed=true only: the translations it reviewed (or would, in a dry run), of those created, updated and unchanged' }),
+    ),
+  }),
   conflicts: Type.Array(Type.Object({ ...Item, stored: Type.String(), imported: Type.String() }), { description: 'stored texts mode=keep left as they were (at most 1,000)' }),
   refused: Type.Array(Type.Object({ ...Item, code: Type.String(), message: Type.String() }), { description: 'items not imported (skipInvalid=true), at most 1,000' }),
   warnings: Type.Array(Type.Object({ ...Item, message: Type.String() }), { description: 'items imported as literal text or skipped as untranslated, at most 1,000' }),

@@ -10,7 +10,7 @@ import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import { noteRecorded } from './change-feed.js';
 import type { ChangeSetRecord } from './change-log.js';
-import type { Db } from '../schema.js';
+import type { Db, TranslationRow } from '../schema.js';
 
 /**
  * Rows per statement on SQLite (at most 32,766 bound values). Between two statements the event loop
@@ -26,6 +26,10 @@ export const ENTRY_COLUMNS = ['id', 'project_id', 'group_id', 'technical_name', 
 export const TRANSLATION_COLUMNS = ['id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at'] as const;
 /** A translation with its review state (migration 016): a reviewing import's, a revert's that brings an entry back. */
 export const REVIEWED_TRANSLATION_COLUMNS = [...TRANSLATION_COLUMNS, 'state', 'reviewed_text', 'reviewed_by', 'reviewed_at', 'reviewed_revision'] as const;
+/** An import's translation: written against its entry's base revision (0 for an entry the import creates). */
+export const IMPORTED_TRANSLATION_COLUMNS = [...TRANSLATION_COLUMNS, 'base_revision'] as const;
+/** An import's translation under markReviewed: written and reviewed against its entry's base revision. */
+export const IMPORTED_REVIEWED_COLUMNS = [...REVIEWED_TRANSLATION_COLUMNS, 'base_revision'] as const;
 export const MISSING_COLUMNS = ['entry_id', 'language', 'project_id', 'created_at'] as const;
 export const CHANGE_COLUMNS = ['change_set_id', 'project_id', 'version', 'target', 'op', 'group_id', 'entry_id', 'language', 'key', 'before_json', 'after_json', 'bundled'] as const;
 
@@ -73,7 +77,7 @@ const COLUMN_CHUNK = 10_000;
 const CHANGE_COLUMN_CHUNK = 2_000;
 
 /** The bulk tables' columns that are not text (unnest needs each array's type). */
-const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer', bundled: 'integer', reviewed_revision: 'integer' };
+const NOT_TEXT: Readonly<Record<string, string>> = { version: 'integer', bundled: 'integer', reviewed_revision: 'integer', base_revision: 'integer' };
 
 /**
  * PostgreSQL: `insert … select * from unnest($1::text[], …)`, one array per column. A 2,000-row VALUES
@@ -141,6 +145,10 @@ export const insertEntryRows: RowsOf = (db, count, rowAt) => insertRows(db, 'ent
 export const insertTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', TRANSLATION_COLUMNS, count, rowAt);
 /** Translations with their review state, each in REVIEWED_TRANSLATION_COLUMNS' order (the revision as decimal text). */
 export const insertReviewedTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', REVIEWED_TRANSLATION_COLUMNS, count, rowAt);
+/** An import's translations, each in IMPORTED_TRANSLATION_COLUMNS' order (the revision as decimal text). */
+export const insertImportedTranslationRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', IMPORTED_TRANSLATION_COLUMNS, count, rowAt);
+/** An import's reviewed translations (markReviewed), each in IMPORTED_REVIEWED_COLUMNS' order (the revisions as decimal text). */
+export const insertImportedReviewedRows: RowsOf = (db, count, rowAt) => insertRows(db, 'translations', IMPORTED_REVIEWED_COLUMNS, count, rowAt);
 /** Missing-translation rows, each `[entry_id, language, project_id, created_at]`. */
 export const insertMissingRows: RowsOf = (db, count, rowAt) => insertRows(db, 'missing_translations', MISSING_COLUMNS, count, rowAt);
 /** A set's changes, each in CHANGE_COLUMNS' order (the set itself: insertChangeSet). */
@@ -153,6 +161,60 @@ export async function deleteMissing(db: Db, pairs: readonly { entryId: string; l
   }
 }
 
-export async function updateTranslationText(db: Db, entryId: string, language: string, set: { translation: string; translator_id: string; updated_at: string }): Promise<void> {
+/**
+ * What an import writes over a stored translation: the text, by whom, `translated` against the entry's
+ * base revision with the review it keeps left as it is (as a save: CONTRACT "Review"), or, under
+ * markReviewed, `reviewed` with the review columns of the importer's review.
+ */
+export type ImportedText = Pick<TranslationRow, 'translation' | 'translator_id' | 'updated_at' | 'state' | 'base_revision'> &
+  Partial<Pick<TranslationRow, 'reviewed_text' | 'reviewed_by' | 'reviewed_at' | 'reviewed_revision'>>;
+
+/** Replaces the (entry, language) translation's text (and its state) with what the import writes. */
+export async function updateTranslationText(db: Db, entryId: string, language: string, set: ImportedText): Promise<void> {
   await db.updateTable('translations').set(set).where('entry_id', '=', entryId).where('language', '=', language).execute();
+}
+
+/**
+ * Marks the (entry, language) translations reviewed by `userId` at `at`: their text as it is stored,
+ * against their entry's base revision as it is now (an import's markReviewed of the texts it leaves
+ * unchanged, after its entry updates). CHUNK pairs a statement, not one round trip each: a push of a
+ * whole app with --mark-reviewed reviews every text it has.
+ */
+export async function reviewTranslationRows(db: Db, count: number, pairAt: (index: number) => readonly [entryId: string, language: string], userId: string, at: string): Promise<void> {
+  for (let start = 0; start < count; start += CHUNK) {
+    const end = Math.min(count, start + CHUNK);
+    const entryIds: string[] = [];
+    const languages: string[] = [];
+    for (let i = start; i < end; i += 1) {
+      const [entryId, language] = pairAt(i);
+      entryIds.push(entryId);
+      languages.push(language);
+    }
+    if (isPostgres(db)) {
+      await db.executeQuery(CompiledQuery.raw(REVIEW_POSTGRES, [userId, at, entryIds, languages]));
+    } else {
+      const pairs = entryIds.flatMap((entryId, i) => [entryId, languages[i]!]);
+      await db.executeQuery(CompiledQuery.raw(reviewTextSqlite(end - start), [userId, at, ...pairs]));
+    }
+    if (end < count) await yieldToEventLoop();
+  }
+}
+
+const REVIEW_POSTGRES = `update translations t set state = 'reviewed', reviewed_text = t.translation, reviewed_by = $1, reviewed_at = $2,
+    base_revision = e.base_revision, reviewed_revision = e.base_revision
+  from unnest($3::text[], $4::text[]) as p(entry_id, language), entries e
+  where t.entry_id = p.entry_id and t.language = p.language and e.id = t.entry_id`;
+
+/** The SQLite review of `pairs` (entry, language) pairs; made once per count. */
+function reviewTextSqlite(pairs: number): string {
+  const key = `review:${pairs}`;
+  let text = statements.get(key);
+  if (!text) {
+    const revision = '(select e.base_revision from entries e where e.id = translations.entry_id)';
+    text =
+      `update translations set state = 'reviewed', reviewed_text = translation, reviewed_by = ?, reviewed_at = ?, base_revision = ${revision}, reviewed_revision = ${revision} ` +
+      `where (entry_id, language) in (values ${Array.from({ length: pairs }, () => '(?, ?)').join(', ')})`;
+    statements.set(key, text);
+  }
+  return text;
 }
