@@ -2,9 +2,14 @@
  * Review states in imports (CONTRACT "Review", "Import", "History"): what an import writes is
  * `translated` (a replaced text keeps the review it had, a base term it changes outdates the texts it
  * leaves); markReviewed=true (canReview) writes it `reviewed` by the importer and reviews the unchanged
- * texts too; the import's changes record the exact states, so its revert puts them back.
+ * texts too; the import's changes record the exact states, so its revert puts them back. `tolk push
+ * --mark-reviewed` (the built CLI: build dist/ first) asks for it.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createProject } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
@@ -140,6 +145,20 @@ describe.each(DIALECTS)('review states in imports on %s', (dialect) => {
       expect(title.translations.fr).toMatchObject({ state: 'translated', reviewedBy: null });
       expect((await entryOf(projectId, 'body')).translations.de).toBeUndefined();
     });
+  });
+
+  it('tolk push --mark-reviewed imports with markReviewed=true and prints how many it reviewed', async () => {
+    const projectId = await projectWith({ de: { title: 'Start' } });
+    const file = join(mkdtempSync(join(tmpdir(), 'tolk-push-review-')), 'messages.json');
+    writeFileSync(file, JSON.stringify({ de: { home: { title: 'Start', body: 'Inhalt' } } }));
+    const connection = ['--url', new URL(server.baseUrl).origin, '--key', owner.apiKey, '--project', projectId, '--format', 'json', '--in', file];
+    const pushed = await runCli(server.databaseUrl, ['push', ...connection, '--mark-reviewed']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toContain('translations  1 new, 0 updated, 1 unchanged, 2 reviewed');
+    expect((await entryOf(projectId, 'title')).translations.de).toMatchObject({ state: 'reviewed', reviewedBy: { id: owner.id } });
+    // without the flag nothing is asked, nothing said
+    const again = await runCli(server.databaseUrl, ['push', ...connection]);
+    expect(again.stdout).toContain('translations  0 new, 0 updated, 2 unchanged\n');
   });
 
   describe('without markReviewed', () => {
