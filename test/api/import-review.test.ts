@@ -218,6 +218,21 @@ describe.each(DIALECTS)('review states in imports on %s', (dialect) => {
       });
     });
 
+    it('reverting an import that changed a base term puts the translations it rewrote back as they were, not outdated', async () => {
+      const projectId = await projectWith();
+      await importInto(projectId, { de: { home: { title: 'Start' } }, fr: { home: { title: 'Accueil' } } }, '&markReviewed=true');
+      const imported = await importInto(projectId, { en: { home: { title: 'Homepage' } }, de: { home: { title: 'Startseite' } } }, '&mode=overwrite');
+      const changes = await changesOf(projectId, imported.body.changeSetId);
+      expect(changes['title/de']).toMatchObject({ before: { text: 'Start', state: 'reviewed', outdated: false }, after: { text: 'Startseite', state: 'translated', outdated: false } });
+      const reverted = await server.api('POST', `/change-sets/${imported.body.changeSetId}/revert`, { key: owner.apiKey });
+      expect(reverted.status, reverted.text).toBe(200);
+      const title = await entryOf(projectId, 'title');
+      expect(title.baseTerm).toBe('Home');
+      expect(title.translations.de).toMatchObject({ translation: 'Start', state: 'reviewed', outdated: false, reviewedBy: { id: owner.id } });
+      // fr, which the import did not touch, saw two base term edits (a revert of one is one too)
+      expect(title.translations.fr).toMatchObject({ translation: 'Accueil', state: 'reviewed', outdated: true });
+    });
+
     it('records the reviews of a markReviewed import (an unchanged text: an update of its state); its revert puts the states back', async () => {
       const projectId = await projectWith({ de: { title: 'Start' }, fr: { title: 'Accueil' } });
       const imported = await importInto(projectId, { de: { home: { title: 'Beginn', body: 'Inhalt' } }, fr: { home: { title: 'Accueil' } } }, '&mode=overwrite&markReviewed=true');

@@ -175,7 +175,9 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
   await writes.insertReviewedTranslationRows(db, rows.translations.length, (i) => rows.translations[i]!);
   await writes.insertMissingRows(db, rows.missing.length, (i) => rows.missing[i]!);
 
-  // 3. Updates (and removed translations) put back.
+  // 3. Updates (and removed translations) put back: entries before translations (plan-revert's order).
+  // A base term put back raises its entry's base revision: a translation put back after it counts from the new one.
+  const raisedRevisions = new Map<string, number>();
   for (const action of actions) {
     if (action.kind !== 'restore') continue;
     const { object } = action;
@@ -202,6 +204,8 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         // The ARB metadata goes back (and is recorded) only where the change recorded it. A base term put
         // back is a base term changed: the translations written since were written against the other one.
         const withMetadata = 'arbMetadata' in to;
+        const newBaseTerm = to.baseTerm !== (action.current as unknown as EntryFields).baseTerm;
+        if (newBaseTerm) raisedRevisions.set(object.entryId!, (snapshot.entries.get(object.entryId!)?.base_revision ?? 0) + 1);
         await updateEntry(db, object.entryId!, {
           technical_name: to.technicalName,
           base_term: to.baseTerm,
@@ -209,7 +213,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
           context_info: to.contextInfo,
           ...(withMetadata ? { arb_metadata: to.arbMetadata ?? null } : {}),
           updated_at: now,
-        }, to.baseTerm !== (action.current as unknown as EntryFields).baseTerm);
+        }, newBaseTerm);
         const { arbMetadata, ...current } = action.current as unknown as EntryFields & { arbMetadata: string | null };
         const before = withMetadata ? { ...current, arbMetadata } : current;
         const key = keyOf([...pathOf(to.groupId), to.technicalName]);
@@ -222,7 +226,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
         const entryId = newIds.get(loggedEntryId) ?? loggedEntryId;
         const stored = snapshot.translations.get(`${entryId}:${language}`);
         // An entry brought back by this revert is new: its base term has no revisions yet.
-        const revision = snapshot.entries.get(entryId)?.base_revision ?? 0;
+        const revision = raisedRevisions.get(entryId) ?? snapshot.entries.get(entryId)?.base_revision ?? 0;
         // A state put back keeps the text's updatedAt (its ETag): only a text changes it.
         if (stored?.translation !== to.text) {
           await upsertTranslation(db, {
