@@ -17,6 +17,8 @@ export interface CellEdit {
   text: string;
   /** updatedAt of the translation the edit started from; null when the cell was empty */
   base: string | null;
+  /** a base term edit that is a typo fix: sent as `minorEdit`, so the translations are not marked outdated */
+  minorEdit?: boolean;
 }
 
 /** Saves the edit; answers the entry as it now is (or undefined when nothing changed) and the cell's status. */
@@ -35,9 +37,12 @@ export async function saveCell(
     };
   }
   const value = column.kind === 'contextInfo' && text.trim() === '' ? null : text;
+  const minor = column.kind === 'baseTerm' && edit.minorEdit === true ? { minorEdit: true } : {};
   try {
-    const saved = await api<EntrySummary>(`/entries/${entry.id}`, { method: 'PATCH', body: { [column.kind]: value } });
-    return { entry: { ...entry, ...saved, translations: entry.translations }, status: { state: 'saved' } };
+    const saved = await api<EntrySummary>(`/entries/${entry.id}`, { method: 'PATCH', body: { [column.kind]: value, ...minor } });
+    // a base term edit may have made the translations outdated: the row takes them as they now are
+    const translations = column.kind === 'baseTerm' ? (await api<Entry>(`/entries/${entry.id}`)).translations : entry.translations;
+    return { entry: { ...entry, ...saved, translations }, status: { state: 'saved' } };
   } catch (error) {
     return { status: { state: 'failed', message: error instanceof Error ? error.message : String(error) } };
   }

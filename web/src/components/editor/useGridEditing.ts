@@ -17,6 +17,8 @@ export interface Editing {
   draft: string;
   original: string;
   base: string | null;
+  /** a base term edit marked as a typo fix (its translations stay current) */
+  minorEdit: boolean;
 }
 
 export function useGridEditing(options: {
@@ -45,7 +47,7 @@ export function useGridEditing(options: {
     moveTo(row, col);
     const original = cellValue(entry, column);
     const base = column.kind === 'translation' ? (translationOf(entry, column.language ?? '')?.updatedAt ?? null) : null;
-    editing.value = { row, col, entryId: entry.id, draft: original, original, base };
+    editing.value = { row, col, entryId: entry.id, draft: original, original, base, minorEdit: false };
     return true;
   }
 
@@ -76,7 +78,7 @@ export function useGridEditing(options: {
       statuses.set(key, { state: 'conflict' });
       return options.ask(question);
     };
-    const result = await saveCell({ entry, column, text: edit.draft, base: edit.base }, ask);
+    const result = await saveCell({ entry, column, text: edit.draft, base: edit.base, minorEdit: edit.minorEdit }, ask);
     statuses.set(key, result.status);
     if (result.entry) {
       const current = rows.rowAt(edit.row);
@@ -104,8 +106,12 @@ export function useGridEditing(options: {
   return { active, editing, statuses, moveTo, begin, cancel, commit, nextUntranslated };
 }
 
-/** The saved column's translation from `saved`, every other column as it is now (other saves may have landed). */
+/**
+ * The saved column's translation from `saved`, every other column as it is now (other saves may have
+ * landed); a base term's save read every translation again (their outdated flags may have changed).
+ */
 function mergeTranslations(current: { translations: Translation[] }, saved: { translations: Translation[] }, column: Column): Translation[] {
+  if (column.kind === 'baseTerm') return saved.translations;
   if (column.kind !== 'translation') return current.translations;
   const others = current.translations.filter((item) => item.language !== column.language);
   const mine = saved.translations.find((item) => item.language === column.language);
