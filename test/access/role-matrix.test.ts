@@ -16,7 +16,7 @@ import { HTTP_METHODS, type OpenApiDocument } from '../helpers/openapi-conforman
 import { createEntry, createGroup, setTranslation } from '../helpers/seed.js';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
-const PRINCIPALS = ['owner', 'admin', 'editor', 'translator', 'viewer', 'overLimit', 'pending', 'stranger', 'noKey', 'revokedKey'] as const;
+const PRINCIPALS = ['owner', 'admin', 'editor', 'reviewer', 'translator', 'viewer', 'overLimit', 'pending', 'stranger', 'noKey', 'revokedKey'] as const;
 type PrincipalName = (typeof PRINCIPALS)[number];
 
 /** What the capability table grants each caller; null for callers who are not confirmed members. */
@@ -26,6 +26,7 @@ function capabilitiesFor(principal: PrincipalName): Capabilities | null {
       return capabilitiesOf(null, false);
     case 'admin':
     case 'editor':
+    case 'reviewer':
     case 'translator':
     case 'viewer':
       return capabilitiesOf(principal, false);
@@ -180,6 +181,37 @@ const ROUTES: RouteCase[] = [
   {
     method: 'GET', route: '/projects/{id}/entries/untranslated', scope: 'project', success: 200, needs: ['canReadEntries'],
     request: async ({ world }) => ({ path: `/projects/${world.project.id}/entries/untranslated?languageCode=pt-BR` }),
+  },
+  {
+    // the world's German translation is listed until a review row below reviews it: either way a page
+    method: 'GET', route: '/projects/{id}/entries/unreviewed', scope: 'project', success: 200, needs: ['canReadEntries'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/entries/unreviewed?languageCode=de` }),
+    check: (response) => {
+      expect(response.body).toMatchObject({ limit: 100, offset: 0, total: response.body.result.length });
+      for (const item of response.body.result) expect(item.translation).toMatchObject({ language: 'de', state: 'translated' });
+    },
+  },
+  {
+    // reviewing the world's German translation (once reviewed, again it changes nothing: 200 all the same)
+    method: 'POST', route: '/entries/{id}/translations/review', scope: 'entry', success: 200, needs: ['canReview'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}/translations/review`, body: { language: 'de' } }),
+    check: (response) => expect(response.body).toMatchObject({ language: 'de', state: 'reviewed', outdated: false }),
+  },
+  {
+    method: 'DELETE', route: '/entries/{id}/translations/review', scope: 'entry', success: 200, needs: ['canReview'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}/translations/review`, body: { language: 'de' } }),
+    check: (response) => expect(response.body).toMatchObject({ language: 'de', state: 'translated', reviewedBy: null }),
+  },
+  {
+    // confirming is a translator's: a current translation stays as it is (200)
+    method: 'POST', route: '/entries/{id}/translations/confirm', scope: 'entry', success: 200, needs: ['canTranslate'],
+    request: async ({ world }) => ({ path: `/entries/${world.entry.id}/translations/confirm`, body: { language: 'de' } }),
+    check: (response) => expect(response.body).toMatchObject({ language: 'de', outdated: false }),
+  },
+  {
+    method: 'POST', route: '/projects/{id}/reviews', scope: 'project', success: 200, needs: ['canReview'],
+    request: async ({ world }) => ({ path: `/projects/${world.project.id}/reviews`, body: { language: 'de', entryIds: [world.entry.id] } }),
+    check: (response) => expect(response.body.reviewed + response.body.unchanged).toBe(1),
   },
   ...EXPORT_FORMATS.map(
     (format): RouteCase => ({
@@ -425,9 +457,9 @@ describe.each(DIALECTS)('the role matrix on %s', (dialect) => {
     return (spareWorld ??= await buildWorld(server, cast));
   }
 
-  it('sets the world up as the matrix assumes: four members within the limit, one over it, one pending', async () => {
+  it('sets the world up as the matrix assumes: five members within the limit (one per role), one over it, one pending', async () => {
     const asOwner = await server.api('GET', `/projects/${world.project.id}`, { key: cast.owner.apiKey });
-    expect(asOwner.body.memberQuota).toEqual({ limit: 4, confirmedCount: 5, overLimitCount: 1 });
+    expect(asOwner.body.memberQuota).toEqual({ limit: 5, confirmedCount: 6, overLimitCount: 1 });
     const asOverLimit = await server.api('GET', `/projects/${world.project.id}`, { key: cast.overLimit.apiKey });
     expect(asOverLimit.body.capabilities).toMatchObject({ role: OVER_LIMIT_ROLE, isOverLimit: true, canManageMembers: false });
     const members = await server.api('GET', `/projects/${world.project.id}/members`, { key: cast.owner.apiKey });

@@ -72,6 +72,8 @@ export async function driveSampleWorld(server: TestServer, call: Call): Promise<
   await call('POST', `/entries/${entry.id}/translations/review`, 404, { key, body: { language: 'pt-BR' } });
   await call('DELETE', `/entries/${entry.id}/translations/review`, 200, { key, body: { language: 'de' } });
   await call('PATCH', `/entries/${entry.id}`, 200, { key, body: { baseTerm: 'Sign in now' } });
+  await call('GET', `${p}/entries/unreviewed?languageCode=de&limit=10`, 200, { key });
+  await call('GET', `${p}/entries/unreviewed?languageCode=en`, 400, { key });
   await call('POST', `/entries/${entry.id}/translations/confirm`, 200, { key, body: { language: 'de' } });
   await call('POST', `/entries/${entry.id}/translations/confirm`, 400, { key, body: { language: 'en' } });
   await call('POST', `${p}/reviews`, 200, { key, body: { language: 'de', entryIds: [entry.id, 'no-such-entry'] } });

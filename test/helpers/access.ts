@@ -42,9 +42,10 @@ export interface Cast {
   owner: TestUser;
   admin: TestUser;
   editor: TestUser;
+  reviewer: TestUser;
   translator: TestUser;
   viewer: TestUser;
-  /** accepts after the four above, so it is beyond the owner's limit; invited as admin */
+  /** accepts after the five above, so it is beyond the owner's limit; invited as admin */
   overLimit: TestUser;
   /** invited as admin, never accepts */
   pending: TestUser;
@@ -54,22 +55,22 @@ export interface Cast {
 }
 
 /** The confirmed members within the limit, in acceptance order. */
-export const CONFIRMED_ROLES = ['admin', 'editor', 'translator', 'viewer'] as const satisfies readonly Role[];
+export const CONFIRMED_ROLES = ['admin', 'editor', 'reviewer', 'translator', 'viewer'] as const satisfies readonly Role[];
 export const OVER_LIMIT_ROLE: Role = 'admin';
 export const PENDING_ROLE: Role = 'admin';
 
 /** Creates the cast's users; the revoked key is made and revoked by another process (the CLI), as the contract says. */
 export async function createCast(server: TestServer, runCli: (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>): Promise<Cast> {
   const owner = await server.user({ memberLimit: CONFIRMED_ROLES.length });
-  const [admin, editor, translator, viewer, overLimit, pending, stranger] = await Promise.all(
-    Array.from({ length: 7 }, () => server.user()),
-  ) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+  const [admin, editor, reviewer, translator, viewer, overLimit, pending, stranger] = await Promise.all(
+    Array.from({ length: 8 }, () => server.user()),
+  ) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   const made = await runCli(['keys', 'create', '--email', owner.email, '--name', 'to-revoke']);
   expect(made.code, made.stderr).toBe(0);
   const key = JSON.parse(made.stdout) as { id: string; apiKey: string };
   const revoked = await runCli(['keys', 'revoke', '--id', key.id]);
   expect(revoked.code, revoked.stderr).toBe(0);
-  return { owner, admin, editor, translator, viewer, overLimit, pending, stranger, revokedKey: key.apiKey };
+  return { owner, admin, editor, reviewer, translator, viewer, overLimit, pending, stranger, revokedKey: key.apiKey };
 }
 
 /** A project of the cast's owner with a group, a sub-group, an entry (in the sub-group) with a translation, and every member. */
@@ -80,7 +81,7 @@ export interface World {
   entry: { id: string };
 }
 
-/** Builds a world through the API: members accept in the order admin, editor, translator, viewer, then the over-limit one. */
+/** Builds a world through the API: members accept in the order of CONFIRMED_ROLES, then the over-limit one. */
 export async function buildWorld(server: TestServer, cast: Cast): Promise<World> {
   const key = cast.owner.apiKey;
   const project = await createProject(server, key, { name: 'Access world' });

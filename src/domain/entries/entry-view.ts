@@ -48,6 +48,19 @@ export function entrySummaryView(row: EntryRow): EntrySummaryView {
   };
 }
 
+export interface UntranslatedView {
+  id: string;
+  groupId: string;
+  technicalName: string;
+  baseTerm: string;
+  contextInfo: string | null;
+}
+
+/** Maps a stored entry to the Untranslated entry shape (the untranslated and unreviewed lists' items). */
+export function untranslatedView(row: Pick<EntryRow, 'id' | 'group_id' | 'technical_name' | 'base_term' | 'context_info'>): UntranslatedView {
+  return { id: row.id, groupId: row.group_id, technicalName: row.technical_name, baseTerm: row.base_term, contextInfo: row.context_info };
+}
+
 /** The reviewers of these translations by id: read only when one of them keeps a review. */
 export type Reviewers = ReadonlyMap<string, PersonView>;
 

@@ -9,7 +9,15 @@ import { checkTranslationLanguage } from '../translations/translation-language.j
 import { approximateBytes } from '../shared/content-cache.js';
 import type { ContentCaches } from '../shared/content-caches.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
-import { entrySummaryView, reviewersOf, translationView, type EntrySummaryView, type TranslationView } from './entry-view.js';
+import {
+  entrySummaryView,
+  reviewersOf,
+  translationView,
+  untranslatedView,
+  type EntrySummaryView,
+  type TranslationView,
+  type UntranslatedView,
+} from './entry-view.js';
 
 type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
 
@@ -84,14 +92,6 @@ async function keptOfKnownProject<T>(db: Db, caches: ContentCaches, principal: P
   return caches.entryReads.current<T>(db, key, projectId, access.project.contentVersion);
 }
 
-export interface UntranslatedView {
-  id: string;
-  groupId: string;
-  technicalName: string;
-  baseTerm: string;
-  contextInfo: string | null;
-}
-
 /** A page of the project's entries that have no translation in `language` (a translation language of the project). */
 export async function listUntranslated(
   db: Db,
@@ -113,13 +113,7 @@ export async function listUntranslated(
   const knownTotal = caches.entryReads.get<number>(totalKey, projectId, version);
   const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, knownTotal);
   if (knownTotal === undefined) caches.entryReads.set(totalKey, projectId, version, found.total, 16);
-  const view = pageOf(page, found, (row) => ({
-    id: row.id,
-    groupId: row.group_id,
-    technicalName: row.technical_name,
-    baseTerm: row.base_term,
-    contextInfo: row.context_info,
-  }));
+  const view = pageOf(page, found, untranslatedView);
   caches.entryReads.set(key, projectId, version, view, approximateBytes(view));
   return view;
 }

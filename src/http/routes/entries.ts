@@ -1,9 +1,20 @@
-/** /groups/{id}/entries, /entries/{id} and /projects/{id}/entries/untranslated. */
+/** /groups/{id}/entries, /entries/{id}, /projects/{id}/entries/untranslated and …/unreviewed. */
 import { getEntry, listEntries, listUntranslated } from '../../domain/entries/read-entries.js';
 import { createEntry, deleteEntry, updateEntry } from '../../domain/entries/write-entries.js';
+import { listUnreviewed } from '../../domain/review/list-unreviewed.js';
 import { principalOf } from '../plugins/auth.js';
 import { errors, IdParams, NoContent, Page } from '../schemas/common.js';
-import { CreateEntryBody, Entry, EntryListItem, EntryListQuery, EntrySummary, UntranslatedEntry, UntranslatedQuery, UpdateEntryBody } from '../schemas/entries.js';
+import {
+  CreateEntryBody,
+  Entry,
+  EntryListItem,
+  EntryListQuery,
+  EntrySummary,
+  UnreviewedEntry,
+  UntranslatedEntry,
+  UntranslatedQuery,
+  UpdateEntryBody,
+} from '../schemas/entries.js';
 import { bearer, type RoutePlugin } from './route-options.js';
 import { sendSerializedOnce } from './serialized-once.js';
 
@@ -52,6 +63,24 @@ export const entryRoutes: RoutePlugin = async (app, { db, caches }) => {
     async (request, reply) => {
       const { languageCode, ...page } = request.query;
       return sendSerializedOnce(reply, await listUntranslated(db, caches, principalOf(request), request.params.id, languageCode, page));
+    },
+  );
+
+  app.get(
+    '/projects/:id/entries/unreviewed',
+    {
+      schema: {
+        tags,
+        summary: "Entries whose translation in languageCode needs a review (not reviewed, or outdated), each with that translation; the untranslated list's order",
+        security: bearer,
+        params: IdParams,
+        querystring: UntranslatedQuery,
+        response: { 200: Page(UnreviewedEntry), ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { languageCode, ...page } = request.query;
+      return sendSerializedOnce(reply, await listUnreviewed(db, caches, principalOf(request), request.params.id, languageCode, page));
     },
   );
 };

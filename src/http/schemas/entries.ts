@@ -38,6 +38,12 @@ export const Translation = Type.Object({
 
 export const Entry = Type.Object({ ...summaryFields, createdAt: Timestamp, translations: Type.Array(Translation) });
 
+/** An item of the review list: an Untranslated entry with its translation in `languageCode` (`translated`, or `reviewed` and `outdated`). */
+export const UnreviewedEntry = Type.Object({
+  ...summaryFields,
+  translation: Translation,
+});
+
 /** An item of a group's entry page: an Entry summary, with its translations when asked for. */
 export const EntryListItem = Type.Object({
   ...summaryFields,
@@ -53,6 +59,7 @@ export const EntryListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 10_000, description: 'case-insensitive substring of technical name or base term' })),
 });
 
+/** The untranslated and the unreviewed list's query: a page of one translation language. */
 export const UntranslatedQuery = Type.Object({ ...PageQuery.properties, languageCode: LocaleTag });
 
 export const CreateEntryBody = Type.Object(

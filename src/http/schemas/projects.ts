@@ -47,13 +47,32 @@ const projectFields = {
 /** A list item: no capabilities, no memberQuota (spec). */
 export const ProjectListItem = Type.Object(projectFields);
 
-/** GET /projects/{id}/progress (the web app's): translated and untranslated entries per translation language. */
-export const ProjectProgress = Type.Object({
-  entryCount: Type.Integer(),
-  languages: Type.Array(Type.Object({ language: Type.String(), translated: Type.Integer(), untranslated: Type.Integer() }), {
-    description: "one item per translation language, in the project's order",
-  }),
-});
+/**
+ * GET /projects/{id}/progress (the web app's): per translation language, how many entries are
+ * translated and untranslated, and of the translated ones how many are reviewed and how many outdated.
+ * The four parts of a bar split by state: reviewed, translated − reviewed − outdated (to review),
+ * outdated, untranslated.
+ */
+export const ProjectProgress = Type.Object(
+  {
+    entryCount: Type.Integer(),
+    languages: Type.Array(
+      Type.Object({
+        language: Type.String(),
+        translated: Type.Integer({ description: 'entries with a translation in this language, whatever its state (translated + untranslated = entryCount)' }),
+        untranslated: Type.Integer({ description: 'entries without a translation in this language' }),
+        reviewed: Type.Integer({
+          description: "translations `reviewed` and not outdated (approved against the current base term); translated − reviewed is the unreviewed list's total",
+        }),
+        outdated: Type.Integer({
+          description: 'translations written, confirmed or reviewed against an earlier base term, `translated` or `reviewed`; not counted in reviewed, so reviewed + outdated ≤ translated',
+        }),
+      }),
+      { description: "one item per translation language, in the project's order" },
+    ),
+  },
+  { examples: [{ entryCount: 1200, languages: [{ language: 'de', translated: 1180, untranslated: 20, reviewed: 900, outdated: 35 }] }] },
+);
 
 /** Create (both null) and get (both set) responses. */
 export const Project = Type.Object({
