@@ -76,7 +76,7 @@ export interface ImportPlan {
   readonly reviews: TranslationWrite[];
   /**
    * The base revision each entry has after the import (CONTRACT "Review": a base term the import changes
-   * is a base term edit), for the existing entries whose translations it writes or reviews; absent: 0.
+   * is a base term edit), for the existing entries its translations name, where it is not 0; absent: 0.
    */
   readonly revisions: Map<string, number>;
   readonly conflicts: Conflict[];
@@ -235,8 +235,7 @@ export async function planImport(document: ImportDocument, state: ImportState, p
       if (mode === 'overwrite') {
         change.baseTerm = text;
         newBaseTerms.add(stored.id);
-      }
-      else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: text });
+      } else plan.conflicts.push({ key: item.key, language: base, stored: stored.baseTerm, imported: text });
     }
     // What a format carries beside the text (ARB descriptions, metadata): filled in where none is stored, replaced with overwrite.
     if (contextInfo !== undefined && contextInfo !== stored.contextInfo && (mode === 'overwrite' || stored.contextInfo === null)) change.contextInfo = contextInfo;
