@@ -60,6 +60,7 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
     [`/projects/${p.id}/groups/summary`, 'ERR_PROJECT_NOT_FOUND'],
     [`/projects/${p.id}/members`, 'ERR_PROJECT_NOT_FOUND'],
     [`/projects/${p.id}/entries/untranslated?languageCode=de`, 'ERR_PROJECT_NOT_FOUND'],
+    [`/projects/${p.id}/entries/unreviewed?languageCode=de`, 'ERR_PROJECT_NOT_FOUND'],
     [`/projects/${p.id}/export/json`, 'ERR_PROJECT_NOT_FOUND'],
     [`/projects/${p.id}/export/vue-i18n`, 'ERR_PROJECT_NOT_FOUND'],
     [`/projects/${p.id}/export/i18next`, 'ERR_PROJECT_NOT_FOUND'],
@@ -156,10 +157,10 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
       ]);
     });
 
-    it('a role outside admin, editor, translator and viewer is 400 ERR_VALIDATION', async () => {
+    it('a role outside admin, editor, reviewer, translator and viewer is 400 ERR_VALIDATION', async () => {
       const { owner, p } = await team([]);
       const invitee = await user();
-      for (const role of ['owner', 'Admin', '', null]) {
+      for (const role of ['owner', 'Admin', 'Reviewer', 'review', '', null]) {
         const response = await server.api('POST', `/projects/${p.id}/members`, { key: owner.apiKey, body: { email: invitee.email, role } });
         expect(response.status, String(role)).toBe(400);
         expect(response.body.code).toBe('ERR_VALIDATION');
@@ -261,6 +262,84 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
       expectError(await server.api('PATCH', `/projects/${p.id}/members/${stranger.id}`, { key: owner.apiKey, body: { role: 'viewer' } }), 404, 'ERR_NOT_FOUND');
       expectError(await server.api('DELETE', `/projects/${p.id}/members/${stranger.id}`, { key: owner.apiKey }), 404, 'ERR_NOT_FOUND');
       expectError(await server.api('DELETE', `/projects/${p.id}/members/nosuchuser`, { key: owner.apiKey }), 404, 'ERR_NOT_FOUND');
+    });
+  });
+
+  describe('the reviewer role', () => {
+    const reviewAs = (who: TestUser, entryId: string) =>
+      server.api('POST', `/entries/${entryId}/translations/review`, { key: who.apiKey, body: { language: 'de' } });
+
+    it('a reviewer is invited, listed and accepted as one; it translates and reviews, and edits no entries, groups, project or members', async () => {
+      const { owner, p } = await team([]);
+      const reviewer = await user();
+      const invited = await server.api('POST', `/projects/${p.id}/members`, { key: owner.apiKey, body: { email: reviewer.email, role: 'reviewer' } });
+      expect(invited.status, invited.text).toBe(200);
+      expect(invited.body).toMatchObject({ role: 'reviewer', confirmed: false });
+      expect((await server.api('GET', '/invitations', { key: reviewer.apiKey })).body).toEqual([expect.objectContaining({ projectId: p.id, role: 'reviewer' })]);
+      expect((await accept(server, reviewer, p.id)).role).toBe('reviewer');
+      expect(await memberRows(p.id, owner)).toEqual([[reviewer.id, 'reviewer', true, false]]);
+      expect((await getProject(p.id, reviewer)).body.capabilities).toEqual({
+        isOwner: false,
+        isOverLimit: false,
+        role: 'reviewer',
+        canUpdateProject: false,
+        canDeleteProject: false,
+        canManageMembers: false,
+        canAssignAdminRole: false,
+        canTransferOwnership: false,
+        canLeave: true,
+        canReadEntries: true,
+        canEditEntries: false,
+        canTranslate: true,
+        canReview: true,
+        canReadGroups: true,
+        canEditGroups: false,
+      });
+
+      const as = (method: string, path: string, body?: unknown) => server.api(method, path, { key: reviewer.apiKey, body });
+      expect((await as('PUT', `/entries/${p.entryId}/translations`, { language: 'de', translation: 'Servus' })).status).toBe(200);
+      const reviewed = await reviewAs(reviewer, p.entryId);
+      expect(reviewed.status, reviewed.text).toBe(200);
+      expect(reviewed.body).toMatchObject({ translation: 'Servus', state: 'reviewed', reviewedBy: { id: reviewer.id } });
+      expect((await as('DELETE', `/entries/${p.entryId}/translations/review`, { language: 'de' })).body).toMatchObject({ state: 'translated', reviewedBy: null });
+      expect((await as('POST', `/projects/${p.id}/reviews`, { language: 'de', entryIds: [p.entryId] })).body).toEqual({ reviewed: 1, unchanged: 0, refused: [] });
+      expect((await as('POST', `/entries/${p.entryId}/translations/confirm`, { language: 'de' })).status).toBe(200);
+      for (const [method, path, body] of [
+        ['PATCH', `/entries/${p.entryId}`, { baseTerm: 'Hi' }],
+        ['POST', `/groups/${p.groupId}/entries`, { technicalName: 'reviewerMade', baseTerm: 'x' }],
+        ['POST', `/projects/${p.id}/groups`, { technicalName: 'reviewerGroup', displayName: 'x' }],
+        ['PATCH', `/projects/${p.id}`, { name: 'Renamed by a reviewer' }],
+        ['POST', `/projects/${p.id}/members`, { email: 'friend@example.com', role: 'viewer' }],
+      ] as const) {
+        expectError(await as(method, path, body), 403, 'ERR_FORBIDDEN');
+      }
+      for (const [path] of reads(p)) expect((await as('GET', path)).status, path).toBe(200);
+    });
+
+    it('an admin makes a translator a reviewer and back: reviewing follows the role at once, translating stays', async () => {
+      const { p, members: [admin, member] } = await team(['admin', 'translator']);
+      await setTranslation(server, admin.apiKey, p.entryId, 'de', 'Grüß Gott');
+      expectError(await reviewAs(member, p.entryId), 403, 'ERR_FORBIDDEN');
+
+      const toReviewer = await server.api('PATCH', `/projects/${p.id}/members/${member.id}`, { key: admin.apiKey, body: { role: 'reviewer' } });
+      expect(toReviewer.status, toReviewer.text).toBe(200);
+      expect(toReviewer.body).toMatchObject({ userId: member.id, role: 'reviewer', confirmed: true });
+      expect((await reviewAs(member, p.entryId)).body).toMatchObject({ state: 'reviewed', reviewedBy: { id: member.id } });
+
+      const back = await server.api('PATCH', `/projects/${p.id}/members/${member.id}`, { key: admin.apiKey, body: { role: 'translator' } });
+      expect(back.body.role).toBe('translator');
+      expectError(await server.api('DELETE', `/entries/${p.entryId}/translations/review`, { key: member.apiKey, body: { language: 'de' } }), 403, 'ERR_FORBIDDEN');
+      expect((await server.api('PUT', `/entries/${p.entryId}/translations`, { key: member.apiKey, body: { language: 'de', translation: 'Servus' } })).status).toBe(200);
+    });
+
+    it("an invitation's role changes to reviewer before it is accepted, and the invitee accepts as a reviewer", async () => {
+      const { owner, p } = await team([]);
+      const invitee = await user();
+      const invitation = await invite(server, owner.apiKey, p.id, invitee, 'viewer');
+      const changed = await server.api('PATCH', `/projects/${p.id}/members/${invitation.userId}`, { key: owner.apiKey, body: { role: 'reviewer' } });
+      expect(changed.body).toMatchObject({ userId: invitation.userId, role: 'reviewer', confirmed: false });
+      expect((await accept(server, invitee, p.id)).role).toBe('reviewer');
+      expect((await reviewAs(invitee, p.entryId)).status).toBe(200);
     });
   });
 
