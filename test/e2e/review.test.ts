@@ -194,7 +194,7 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: review', () => {
     await reviewer.page.context().close();
   });
 
-  it('a base term edit shows its translations outdated with the old and new base term; a minor edit does not; Confirm clears it', { timeout: 120_000 }, async () => {
+  it('a base term edit shows its translations outdated with the old and new base term; a minor edit does not; Confirm clears it; Unreview withdraws the review; the export menu offers the reviewed texts', { timeout: 120_000 }, async () => {
     const project = await newProject('Outdated app');
     const { farewell, greeting, welcome } = project.entries;
     await as(rita)('POST', `/entries/${greeting}/translations/review`, { language: 'de' });
@@ -252,6 +252,20 @@ describe.skipIf(!BROWSER_AVAILABLE)('web app: review', () => {
     expect(await cell.locator('.ed-state', { hasText: /Reviewed$/ }).count()).toBe(1);
     expect(await german(greeting)).toMatchObject({ state: 'reviewed', outdated: false });
     expect(await page.getByRole('button', { name: 'Confirm as current' }).isDisabled()).toBe(true);
+
+    // Unreview withdraws the review: nothing of it ships any more
+    await page.getByRole('button', { name: 'Unreview' }).click();
+    await page.getByRole('status').filter({ hasText: 'Review of German of greeting withdrawn.' }).waitFor();
+    await expect.poll(() => cell.locator('.ed-state', { hasText: /Reviewed$/ }).count()).toBe(0);
+    expect(await german(greeting)).toMatchObject({ state: 'translated', reviewedText: null, reviewedBy: null });
+    expect((await exported(project.id, 'reviewed')).greeting).toBe('Hi there');
+
+    // the export menu offers the reviewed texts only: its links and its CI lines ask for release=reviewed
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByLabel('Reviewed texts only').check();
+    expect(await page.getByRole('link', { name: 'Download json' }).getAttribute('href')).toBe(`/api/v1/projects/${project.id}/export/json?release=reviewed`);
+    await page.getByText('--format json --release reviewed --out locales').waitFor();
+    await expectAccessible(page, 'export menu: reviewed texts only');
     await page.context().close();
   });
 });
