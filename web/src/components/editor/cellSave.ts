@@ -40,10 +40,21 @@ export async function saveCell(
   const minor = column.kind === 'baseTerm' && edit.minorEdit === true ? { minorEdit: true } : {};
   try {
     const saved = await api<EntrySummary>(`/entries/${entry.id}`, { method: 'PATCH', body: { [column.kind]: value, ...minor } });
-    // a base term edit may have made the translations outdated: the row takes them as they now are
-    const translations = column.kind === 'baseTerm' ? (await api<Entry>(`/entries/${entry.id}`)).translations : entry.translations;
+    const translations = column.kind === 'baseTerm' ? await translationsNow(entry) : entry.translations;
     return { entry: { ...entry, ...saved, translations }, status: { state: 'saved' } };
   } catch (error) {
     return { status: { state: 'failed', message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+/**
+ * The entry's translations after a base term edit, which may have made them outdated; the grid's
+ * copy when they cannot be read (the edit is saved all the same).
+ */
+async function translationsNow(entry: Entry): Promise<Entry['translations']> {
+  try {
+    return (await api<Entry>(`/entries/${entry.id}`)).translations;
+  } catch {
+    return entry.translations;
   }
 }
