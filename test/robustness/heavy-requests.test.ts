@@ -146,9 +146,9 @@ describe.each(DIALECTS)('heavy requests on %s', (dialect) => {
     expect(complete.map((row) => row.language)).toEqual(['de', 'fr', 'it']);
     const progress = await server.api('GET', `/projects/${project.id}/progress`, { key });
     expect(progress.body.languages).toEqual([
-      { language: 'de', translated: 10, untranslated: 21 },
-      { language: 'fr', translated: 1, untranslated: 30 },
-      { language: 'it', translated: 0, untranslated: 31 },
+      { language: 'de', translated: 10, untranslated: 21, reviewed: 0, outdated: 0 },
+      { language: 'fr', translated: 1, untranslated: 30, reviewed: 0, outdated: 0 },
+      { language: 'it', translated: 0, untranslated: 31, reviewed: 0, outdated: 0 },
     ]);
     const french = await server.api('GET', `/projects/${project.id}/entries/untranslated?languageCode=fr&limit=100`, { key });
     expect(french.body.total).toBe(30);

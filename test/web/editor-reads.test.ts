@@ -49,16 +49,16 @@ describe.each(DIALECTS)('editor reads on %s', (dialect) => {
     expect(await progress()).toEqual({
       entryCount: 3,
       languages: [
-        { language: 'de', translated: 0, untranslated: 3 },
-        { language: 'pt-BR', translated: 0, untranslated: 3 },
+        { language: 'de', translated: 0, untranslated: 3, reviewed: 0, outdated: 0 },
+        { language: 'pt-BR', translated: 0, untranslated: 3, reviewed: 0, outdated: 0 },
       ],
     });
     await setTranslation(server, owner.apiKey, entries[0]!.id, 'de', 'Eins');
     await setTranslation(server, owner.apiKey, entries[1]!.id, 'de', 'Zwei');
     await server.api('DELETE', `/entries/${entries[2]!.id}`, { key: owner.apiKey });
     expect((await progress()).languages).toEqual([
-      { language: 'de', translated: 2, untranslated: 0 },
-      { language: 'pt-BR', translated: 0, untranslated: 2 },
+      { language: 'de', translated: 2, untranslated: 0, reviewed: 0, outdated: 0 },
+      { language: 'pt-BR', translated: 0, untranslated: 2, reviewed: 0, outdated: 0 },
     ]);
     expect((await server.api('GET', `/projects/${project.id}/progress`, { key: stranger.apiKey })).status).toBe(404);
   });
