@@ -35,10 +35,7 @@ export async function listUnreviewed(
   const knownTotal = caches.entryReads.get<number>(totalKey, projectId, version);
   const found = await unreviewed.listUnreviewed(db, projectId, language, page.limit, page.offset, knownTotal);
   if (knownTotal === undefined) caches.entryReads.set(totalKey, projectId, version, found.total, 16);
-  const reviewers = await reviewersOf(
-    db,
-    found.rows.map((row) => row.translation),
-  );
+  const reviewers = await reviewersOf(db, found.rows.map((row) => row.translation));
   const view = pageOf(page, found, ({ entry, translation }) => ({
     ...untranslatedView(entry),
     translation: translationView(translation, entry.base_revision, reviewers),

@@ -89,11 +89,7 @@ async function withTexts(db: Db, language: string, picked: readonly { id: string
     .select(['e.id', 'e.group_id', 'e.technical_name', 'e.base_term', 'e.context_info', 'e.base_revision as entry_revision'])
     .select(['t.id as translation_id', 't.language', 't.translation', 't.translator_id', 't.created_at', 't.updated_at', 't.state'])
     .select(['t.base_revision', 't.reviewed_text', 't.reviewed_by', 't.reviewed_at', 't.reviewed_revision'])
-    .where(
-      'e.id',
-      'in',
-      picked.map((entry) => entry.id),
-    )
+    .where('e.id', 'in', picked.map((entry) => entry.id))
     .execute();
   const byId = new Map(found.map((row) => [row.id, unreviewedRow(row)]));
   // An entry deleted since it was picked is left out.
