@@ -5,7 +5,6 @@ import * as missing from '../../store/repositories/missing-translations.js';
 import type { Db } from '../../store/schema.js';
 import { loadProjectAccess, requireCapability, type Principal } from '../access/project-access.js';
 import { loadGroupAccess } from '../groups/group-access.js';
-import { checkTranslationLanguage } from '../translations/translation-language.js';
 import { approximateBytes } from '../shared/content-cache.js';
 import type { ContentCaches } from '../shared/content-caches.js';
 import { pageOf, type Page, type PageRequest } from '../shared/page.js';
@@ -18,6 +17,7 @@ import {
   type TranslationView,
   type UntranslatedView,
 } from './entry-view.js';
+import { languageListPage, type LanguageList } from './language-list.js';
 
 type EntryListItem = EntrySummaryView & { translations?: TranslationView[] };
 
@@ -92,6 +92,13 @@ async function keptOfKnownProject<T>(db: Db, caches: ContentCaches, principal: P
   return caches.entryReads.current<T>(db, key, projectId, access.project.contentVersion);
 }
 
+/** The project's entries that have no translation in a language (a translation language of the project). */
+const UNTRANSLATED: LanguageList<Awaited<ReturnType<typeof missing.listUntranslated>>['rows'][number], UntranslatedView> = {
+  name: 'untranslated',
+  read: (db, projectId, language, page, knownTotal) => missing.listUntranslated(db, projectId, language, page.limit, page.offset, knownTotal),
+  view: async (_db, page, found) => pageOf(page, found, untranslatedView),
+};
+
 /** A page of the project's entries that have no translation in `language` (a translation language of the project). */
 export async function listUntranslated(
   db: Db,
@@ -101,19 +108,5 @@ export async function listUntranslated(
   language: string,
   page: PageRequest,
 ): Promise<Page<UntranslatedView>> {
-  const access = await loadProjectAccess(db, principal, projectId);
-  requireCapability(access, 'canReadEntries');
-  checkTranslationLanguage(access.project, language, '/querystring/languageCode');
-  const version = access.project.contentVersion;
-  const key = `untranslated:${projectId}:${language}:${page.limit}:${page.offset}`;
-  const kept = caches.entryReads.get<Page<UntranslatedView>>(key, projectId, version);
-  if (kept) return kept;
-  // The total is the same for every page of one version: counted once.
-  const totalKey = `untranslated-total:${projectId}:${language}`;
-  const knownTotal = caches.entryReads.get<number>(totalKey, projectId, version);
-  const found = await missing.listUntranslated(db, projectId, language, page.limit, page.offset, knownTotal);
-  if (knownTotal === undefined) caches.entryReads.set(totalKey, projectId, version, found.total, 16);
-  const view = pageOf(page, found, untranslatedView);
-  caches.entryReads.set(key, projectId, version, view, approximateBytes(view));
-  return view;
+  return languageListPage(db, caches, principal, projectId, language, page, UNTRANSLATED);
 }
