@@ -48,6 +48,7 @@ describe.each(DIALECTS)('projects on %s', (dialect) => {
       canReadEntries: true,
       canEditEntries: true,
       canTranslate: true,
+      canReview: true,
       canReadGroups: true,
       canEditGroups: true,
       role: null,
