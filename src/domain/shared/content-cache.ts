@@ -71,6 +71,12 @@ export class ContentCache {
     }
   }
 
+  /** The value kept under `key` for the project at whatever version it was kept, with that version (for a caller that catches it up itself). */
+  latest<T>(key: string, projectId: string): { version: number; value: T } | undefined {
+    const kept = this.kept.get(key);
+    return kept && kept.projectId === projectId ? { version: kept.version, value: this.used<T>(key, kept) } : undefined;
+  }
+
   /** The project a key's value last belonged to (for ids that never change project, e.g. an entry's). */
   projectOf(key: string): string | undefined {
     return this.kept.get(key)?.projectId;

@@ -20,28 +20,64 @@ export const ENTRIES_PER_RANGE = 2_000;
  * read before it, which that write has passed.
  */
 export async function* entryRanges(db: Db, projectId: string, entriesPerRange = ENTRIES_PER_RANGE): AsyncGenerator<RawBuilder<boolean>> {
+  for await (const range of boundedEntryRanges(db, projectId, entriesPerRange)) yield range.condition;
+}
+
+/** An entry's place in entries_project's order. */
+export interface EntryPlace {
+  created_at: string;
+  id: string;
+}
+
+/** A range of entryRanges with its bounds: after `after` (from the start: null), up to `last` (to the end: null). */
+export interface EntryRange {
+  condition: RawBuilder<boolean>;
+  after: EntryPlace | null;
+  last: EntryPlace | null;
+}
+
+/** entryRanges with each range's bounds (to count a range again later: rangeBetween). */
+export async function* boundedEntryRanges(db: Db, projectId: string, entriesPerRange = ENTRIES_PER_RANGE): AsyncGenerator<EntryRange> {
   if (isPostgres(db)) {
-    yield sql<boolean>`true`;
+    yield rangeBetween(null, null);
     return;
   }
-  let after: { created_at: string; id: string } | undefined;
+  let after: EntryPlace | null = null;
   for (;;) {
-    const last = await db
+    const last: EntryPlace | undefined = await db
       .selectFrom('entries')
       .select(['created_at', 'id'])
       .where('project_id', '=', projectId)
-      .$if(after !== undefined, (query) => query.where(sql<boolean>`(created_at, id) > (${after!.created_at}, ${after!.id})`))
+      .$if(after !== null, (query) => query.where(sql<boolean>`(created_at, id) > (${after!.created_at}, ${after!.id})`))
       .orderBy('created_at')
       .orderBy('id')
       .limit(1)
       .offset(entriesPerRange - 1)
       .executeTakeFirst();
-    const from = after ? sql<boolean>`(e.created_at, e.id) > (${after.created_at}, ${after.id})` : sql<boolean>`true`;
-    yield last ? sql<boolean>`${from} and (e.created_at, e.id) <= (${last.created_at}, ${last.id})` : from;
+    yield rangeBetween(after, last ?? null);
     if (!last) return;
     after = last;
     // An embedded read answers within the turn that asked it: without a turn of its own in between,
     // the requests waiting would still wait for the last range.
     await yieldToEventLoop();
   }
+}
+
+/** The range of entries after `after` up to `last` (either null: open on that side). */
+export function rangeBetween(after: EntryPlace | null, last: EntryPlace | null): EntryRange {
+  const from = after ? sql<boolean>`(e.created_at, e.id) > (${after.created_at}, ${after.id})` : sql<boolean>`true`;
+  const condition = last ? sql<boolean>`${from} and (e.created_at, e.id) <= (${last.created_at}, ${last.id})` : from;
+  return { condition, after, last };
+}
+
+/** Whether the entry at `place` is in `range`. */
+export function inRange(range: Pick<EntryRange, 'after' | 'last'>, place: EntryPlace): boolean {
+  const compare = (a: EntryPlace, b: EntryPlace) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (range.after === null || compare(place, range.after) > 0) && (range.last === null || compare(place, range.last) <= 0);
+}
+
+/** The places of these entries (those that are still there). */
+export async function entryPlaces(db: Db, ids: readonly string[]): Promise<EntryPlace[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('entries').select(['created_at', 'id']).where('id', 'in', ids).execute();
 }

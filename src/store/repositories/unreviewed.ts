@@ -12,7 +12,7 @@
  */
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Database, Db, EntryRow, TranslationRow } from '../schema.js';
-import { ENTRIES_PER_RANGE, entryRanges } from './entry-ranges.js';
+import { boundedEntryRanges, ENTRIES_PER_RANGE, entryRanges, type EntryRange } from './entry-ranges.js';
 
 /** A translation that is not reviewed, or was written, confirmed or reviewed against an earlier base term. */
 type Joined = Database & { e: Database['entries']; t: Database['translations'] };
@@ -119,6 +119,12 @@ export interface ReviewCounts {
   outdated: number;
 }
 
+/** Each range of the project's entries (entry-ranges.ts) with its review counts by language. */
+export interface RangeCounts {
+  range: EntryRange;
+  counts: Map<string, ReviewCounts>;
+}
+
 /**
  * Reviewed (and current) and outdated translations of the project, per language of `languages`. Only
  * rows that count in either reach the grouping (a reviewed translation, or one of an entry whose base
@@ -132,25 +138,41 @@ export async function countReviewStates(
   languages: readonly string[],
   entriesPerRange = ENTRIES_PER_RANGE,
 ): Promise<Map<string, ReviewCounts>> {
-  if (languages.length === 0) return new Map();
+  return sumCounts(await countReviewStatesByRange(db, projectId, entriesPerRange), languages);
+}
+
+/** The counts of every range of the project's entries, each kept apart (so that one can be counted again alone). */
+export async function countReviewStatesByRange(db: Db, projectId: string, entriesPerRange = ENTRIES_PER_RANGE): Promise<RangeCounts[]> {
+  const ranges: RangeCounts[] = [];
+  for await (const range of boundedEntryRanges(db, projectId, entriesPerRange)) ranges.push({ range, counts: await countReviewStatesIn(db, projectId, range) });
+  return ranges;
+}
+
+/** The review counts of the translations of one range of the project's entries, by language. */
+export async function countReviewStatesIn(db: Db, projectId: string, range: EntryRange): Promise<Map<string, ReviewCounts>> {
+  const rows = await db
+    .selectFrom('entries as e')
+    .innerJoin('translations as t', 't.entry_id', 'e.id')
+    .select('t.language')
+    .select(sql<number | string>`sum(case when t.state = 'reviewed' and t.base_revision >= e.base_revision then 1 else 0 end)`.as('reviewed'))
+    .select(sql<number | string>`sum(case when t.base_revision < e.base_revision then 1 else 0 end)`.as('outdated'))
+    .where('e.project_id', '=', projectId)
+    .where(range.condition)
+    .where((eb) => eb.or([eb('t.state', '=', 'reviewed'), eb('e.base_revision', '>', 0)]))
+    .groupBy('t.language')
+    .execute();
+  return new Map(rows.map((row) => [row.language, { reviewed: Number(row.reviewed), outdated: Number(row.outdated) }]));
+}
+
+/** The ranges' counts added up, for `languages` (zero where none counted). */
+export function sumCounts(ranges: readonly RangeCounts[], languages: readonly string[]): Map<string, ReviewCounts> {
   const counts = new Map(languages.map((language) => [language, { reviewed: 0, outdated: 0 }]));
-  for await (const range of entryRanges(db, projectId, entriesPerRange)) {
-    const rows = await db
-      .selectFrom('entries as e')
-      .innerJoin('translations as t', 't.entry_id', 'e.id')
-      .select('t.language')
-      .select(sql<number | string>`sum(case when t.state = 'reviewed' and t.base_revision >= e.base_revision then 1 else 0 end)`.as('reviewed'))
-      .select(sql<number | string>`sum(case when t.base_revision < e.base_revision then 1 else 0 end)`.as('outdated'))
-      .where('e.project_id', '=', projectId)
-      .where(range)
-      .where((eb) => eb.or([eb('t.state', '=', 'reviewed'), eb('e.base_revision', '>', 0)]))
-      .groupBy('t.language')
-      .execute();
-    for (const row of rows) {
-      const counted = counts.get(row.language);
-      if (!counted) continue;
-      counted.reviewed += Number(row.reviewed);
-      counted.outdated += Number(row.outdated);
+  for (const { counts: ofRange } of ranges) {
+    for (const [language, counted] of ofRange) {
+      const sum = counts.get(language);
+      if (!sum) continue;
+      sum.reviewed += counted.reviewed;
+      sum.outdated += counted.outdated;
     }
   }
   return counts;
