@@ -116,6 +116,7 @@ const entryPatch = objectBody({
   technicalName: fc.option(technicalName, { nil: null }),
   baseTerm: fc.option(text, { nil: null }),
   contextInfo: fc.option(text, { nil: null }),
+  minorEdit: fc.boolean(),
 });
 const ifMatch = fc.array(
   fc.tuple(fc.constant('if-match'), fc.oneof(fc.constantFrom('*', '"x"', 'W/"x"', '""', '"', ',', '"2024-01-01T00:00:00.000Z"'), adversarialString)),
@@ -177,6 +178,36 @@ const ROUTES: RouteSpec[] = [
     body: objectBody({ language: projectLanguage }),
     headers: ifMatch,
     weight: 3,
+  },
+  // Review (CONTRACT "Review"): the single actions bound to the text read, and the bulk review.
+  ...(['review', 'confirm'] as const).map((action) => ({
+    name: `POST /entries/{id}/translations/${action}`,
+    method: 'POST',
+    path: ['entries', 'entry', 'translations', action] as Array<string | PoolName>,
+    body: objectBody({ language: projectLanguage }),
+    headers: ifMatch,
+    weight: 3,
+  })),
+  {
+    name: 'DELETE /entries/{id}/translations/review',
+    method: 'DELETE',
+    path: ['entries', 'entry', 'translations', 'review'],
+    body: objectBody({ language: projectLanguage }),
+    weight: 2,
+  },
+  {
+    name: 'POST /projects/{id}/reviews',
+    method: 'POST',
+    path: ['projects', 'project', 'reviews'],
+    body: objectBody({ language: projectLanguage, entryIds: fc.array(ownIdValue('entry'), { maxLength: 5 }) }),
+    weight: 2,
+  },
+  {
+    name: 'GET /projects/{id}/entries/unreviewed',
+    method: 'GET',
+    path: ['projects', 'project', 'entries', 'unreviewed'],
+    query: [...PAGE_QUERY, ['languageCode', validLocale, locale]],
+    weight: 2,
   },
   { name: 'GET /projects/{id}/progress', method: 'GET', path: ['projects', 'project', 'progress'], weight: 1 },
   { name: 'GET /invitations', method: 'GET', path: ['invitations'], weight: 0.5 },

@@ -175,4 +175,4 @@ export const email: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom('owner', 'editor', 'viewer', 'bystander', 'nobody').map((who): Marker => ({ $email: who as 'owner' })), weight: 4 },
   { arbitrary: fc.constantFrom('a@b', 'EDITOR@EXAMPLE.COM', "x'@y.z", '%@%', '@', 'a@b.c'.repeat(60)), weight: 1 },
 );
-export const role = fc.constantFrom('admin', 'editor', 'translator', 'viewer');
+export const role = fc.constantFrom('admin', 'editor', 'reviewer', 'translator', 'viewer');
