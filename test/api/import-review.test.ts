@@ -13,6 +13,7 @@ import { runCli } from '../helpers/cli.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createProject } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { checkIntegrity } from '../helpers/integrity.js';
 
 describe.each(DIALECTS)('review states in imports on %s', (dialect) => {
   let server: TestServer;
@@ -250,5 +251,10 @@ describe.each(DIALECTS)('review states in imports on %s', (dialect) => {
       expect(title.translations.fr).toMatchObject({ translation: 'Accueil', state: 'translated', reviewedBy: null, reviewedAt: null });
       expect((await entryOf(projectId, 'body')).translations.de).toBeUndefined();
     });
+  });
+
+  // whatever the tests wrote, the store keeps its invariants (review states among them: tolk doctor's check)
+  it('leaves a store whose invariants hold', async () => {
+    expect(await checkIntegrity(server.store.db)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createProjectWithGroup } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { checkIntegrity } from '../helpers/integrity.js';
 
 type Role = 'owner' | 'admin' | 'editor' | 'reviewer' | 'translator' | 'viewer';
 const ROLES: Role[] = ['owner', 'admin', 'editor', 'reviewer', 'translator', 'viewer'];
@@ -163,4 +164,9 @@ describe.each(DIALECTS)('review state table on %s', (dialect) => {
       }
     });
   }
+
+  // whatever the tests wrote, the store keeps its invariants (review states among them: tolk doctor's check)
+  it('leaves a store whose invariants hold', async () => {
+    expect(await checkIntegrity(server.store.db)).toEqual([]);
+  });
 });

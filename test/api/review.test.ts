@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createProjectWithGroup, setTranslation } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { checkIntegrity } from '../helpers/integrity.js';
 
 describe.each(DIALECTS)('review on %s', (dialect) => {
   let server: TestServer;
@@ -223,5 +224,10 @@ describe.each(DIALECTS)('review on %s', (dialect) => {
     const back = undone.body.created[0].id;
     expect(await translationIn(back, 'de')).toMatchObject({ translation: 'Speichern', state: 'reviewed', outdated: false, reviewedBy: reviewed.reviewedBy, reviewedAt: reviewed.reviewedAt });
     expect(await translationIn(back, 'fr')).toMatchObject({ translation: 'Enregistrer', state: 'translated', reviewedBy: null });
+  });
+
+  // whatever the tests wrote, the store keeps its invariants (review states among them: tolk doctor's check)
+  it('leaves a store whose invariants hold', async () => {
+    expect(await checkIntegrity(server.store.db)).toEqual([]);
   });
 });

@@ -224,6 +224,31 @@ export function corruptions(dialect: Dialect): Corruption[] {
       ],
     },
     {
+      label: 'review states no write leaves: a state outside the two, a review of another text, a revision ahead of its entry',
+      corrupt: async (db, w) => {
+        await run(db.updateTable('translations').set({ state: 'approved' }).where('entry_id', '=', w.submitId).where('language', '=', 'de'));
+        await run(
+          db.updateTable('translations')
+            .set({ state: 'reviewed', reviewed_text: 'Something else', reviewed_by: w.ownerId, reviewed_at: now, reviewed_revision: 0, base_revision: 5 })
+            .where('entry_id', '=', w.submitId)
+            .where('language', '=', 'fr'),
+        );
+      },
+      repair: async (db, w) => {
+        await run(db.updateTable('translations').set({ state: 'translated' }).where('entry_id', '=', w.submitId).where('language', '=', 'de'));
+        await run(
+          db.updateTable('translations')
+            .set({ state: 'translated', reviewed_text: null, reviewed_by: null, reviewed_at: null, reviewed_revision: null, base_revision: 0 })
+            .where('entry_id', '=', w.submitId)
+            .where('language', '=', 'fr'),
+        );
+      },
+      expected: (w) => [
+        ['review-state', `entry ${w.submitId}`, 'de translation', 'state approved'],
+        ['review-state', `entry ${w.submitId}`, 'fr translation', 'without a review of its text'],
+      ],
+    },
+    {
       label: 'a translation-language list holding the base language',
       corrupt: async (db, w) => {
         await run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId));

@@ -18,6 +18,7 @@ import { DIALECTS } from '../helpers/dialects.js';
 import { renderIcu } from '../helpers/message-rendering.js';
 import { createEntry, createGroup, createProject, setTranslation } from '../helpers/seed.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { checkIntegrity } from '../helpers/integrity.js';
 
 const require = createRequire(import.meta.url);
 
@@ -382,5 +383,10 @@ describe.each(DIALECTS)('review-aware exports on %s', (dialect) => {
         expect(JSON.parse(response.bytes.toString('utf8')).code).toBe('ERR_VALIDATION');
       },
     );
+  });
+
+  // whatever the tests wrote, the store keeps its invariants (review states among them: tolk doctor's check)
+  it('leaves a store whose invariants hold', async () => {
+    expect(await checkIntegrity(server.store.db)).toEqual([]);
   });
 });

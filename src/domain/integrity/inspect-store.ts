@@ -3,6 +3,7 @@ import { accountReferenceProblems } from '../../store/integrity/account-referenc
 import { contentReferenceProblems } from '../../store/integrity/content-references.js';
 import { duplicateProblems } from '../../store/integrity/duplicates.js';
 import { missingTranslationProblems } from '../../store/integrity/missing-translations.js';
+import { reviewStateProblems } from '../../store/integrity/review-states.js';
 import type { IntegrityProblem } from '../../store/integrity/problem.js';
 import { countRows, listGroupLinks, type RowCounts } from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
@@ -31,6 +32,7 @@ export async function inspectStore(db: Db): Promise<IntegrityReport> {
     ...(await accountReferenceProblems(db)),
     ...(await duplicateProblems(db)),
     ...(await missingTranslationProblems(db)),
+    ...(await reviewStateProblems(db)),
     ...treeShapeProblems(groups, MAX_GROUP_DEPTH),
     ...(await storedValueProblems(db, groups)),
   ];

@@ -46,6 +46,7 @@ export function reviewColumnsOf(fields: TranslationFields, entryRevision: number
     reviewed_text: review?.text ?? null,
     reviewed_by: review?.userId ?? null,
     reviewed_at: review?.at ?? null,
-    reviewed_revision: review?.revision ?? null,
+    // an entry brought back anew has no revisions: its kept review counts as made against its base term
+    reviewed_revision: review ? Math.min(review.revision, entryRevision) : null,
   };
 }

@@ -17,7 +17,8 @@ export type IntegrityCheck =
   | 'invitation'
   | 'derived-key'
   | 'missing-translations'
-  | 'message-syntax';
+  | 'message-syntax'
+  | 'review-state';
 
 export interface IntegrityProblem {
   check: IntegrityCheck;
