@@ -4,7 +4,6 @@
  * replaced text had (as a save does); under markReviewed it is `reviewed` by the importer at the
  * import's time. Its history records each replaced translation's stored state exactly (`before`).
  */
-import type { ReviewColumns } from '../../store/content-writes/translation-rows.js';
 import type { KeptReview, TranslationFields } from '../changes/change.js';
 import { isOutdated, keptReview, translationFields, writtenFields, type StoredState } from '../review/translation-state.js';
 import type { StoredEntry } from './import-state.js';
@@ -43,13 +42,3 @@ export function importedFields(text: string, revision: number, reviewer: ImportR
   if (!reviewer) return writtenFields(text, kept);
   return { text, state: 'reviewed', outdated: false, review: { text, userId: reviewer.userId, at: reviewer.at, revision } };
 }
-
-/** The review columns the importer's review of `text` writes (markReviewed). */
-export const reviewedColumns = (text: string, revision: number, reviewer: ImportReviewer): ReviewColumns => ({
-  state: 'reviewed',
-  base_revision: revision,
-  reviewed_text: text,
-  reviewed_by: reviewer.userId,
-  reviewed_at: reviewer.at,
-  reviewed_revision: revision,
-});

@@ -9,7 +9,8 @@ import { collectGarbageWhenGrown } from '../../collect-garbage.js';
 import * as writes from '../../store/content-writes/bulk-rows.js';
 import type { Db } from '../../store/schema.js';
 import { newOrderedId } from '../shared/ids.js';
-import { reviewedColumns, type ImportReviewer } from './import-review.js';
+import { reviewedColumns } from '../review/translation-state.js';
+import type { ImportReviewer } from './import-review.js';
 import type { ImportPlan, TranslationWrite } from './plan-import.js';
 
 /** A large import's translations are written in runs of this many rows, its garbage collected between runs when it has grown. */
@@ -36,7 +37,7 @@ export async function writeImportedTranslations(
     if (write.replaces) {
       const revision = revisionOf(write.entryId);
       // A save of a different text: `translated`, the kept review left as it is; or the importer's review.
-      const state = reviewer ? reviewedColumns(write.text, revision, reviewer) : { state: 'translated', base_revision: revision };
+      const state = reviewer ? reviewedColumns(write.text, revision, reviewer.userId, reviewer.at) : { state: 'translated', base_revision: revision };
       await writes.updateTranslationText(db, write.entryId, write.language, { translation: write.text, translator_id: userId, updated_at: now, ...state });
       continue;
     }

@@ -6,7 +6,8 @@
  */
 import { AppError, notFound } from '../../errors.js';
 import { beginProjectWrite } from '../../store/content-writes/project-lock.js';
-import { reviewTranslations, setReviewColumns, type ReviewColumns } from '../../store/content-writes/translation-rows.js';
+import { reviewTranslationRows } from '../../store/content-writes/bulk-rows.js';
+import { setReviewColumns, type ReviewColumns } from '../../store/content-writes/translation-rows.js';
 import { listProjectGroups } from '../../store/repositories/groups.js';
 import { entriesWithTranslation } from '../../store/repositories/review-reads.js';
 import type { Db, TranslationRow } from '../../store/schema.js';
@@ -19,7 +20,7 @@ import { etagMatches, reviewersOf, translationEtag, translationView, type Transl
 import { nowIso } from '../shared/ids.js';
 import { inWriteTransaction, unchanged } from '../shared/transaction.js';
 import { checkTranslationLanguage } from '../translations/translation-language.js';
-import { isOutdated, translationFields } from './translation-state.js';
+import { isOutdated, reviewedColumns, translationFields } from './translation-state.js';
 
 /** What one of the single actions does to a stored translation: its new review columns, or null when it changes nothing. */
 type Action = (stored: TranslationRow, entryRevision: number, userId: string, now: string) => ReviewColumns | null;
@@ -28,7 +29,7 @@ type Action = (stored: TranslationRow, entryRevision: number, userId: string, no
 const review: Action = (stored, revision, userId, now) =>
   stored.state === 'reviewed' && !isOutdated(stored, revision)
     ? null
-    : { state: 'reviewed', base_revision: revision, reviewed_text: stored.translation, reviewed_by: userId, reviewed_at: now, reviewed_revision: revision };
+    : reviewedColumns(stored.translation, revision, userId, now);
 
 /** Withdraws the review the translation keeps: nothing of it ships any more. */
 const unreview: Action = (stored) =>
@@ -122,14 +123,15 @@ export async function reviewMany(db: Db, principal: Principal, projectId: string
       else toReview.push(id);
     }
     if (toReview.length === 0) unchanged(answer);
-    const reviewed = await reviewTranslations(trx, language, toReview, principal.userId, now);
-    answer.reviewed = reviewed.length;
+    await reviewTranslationRows(trx, toReview.length, (i) => [toReview[i]!, language], principal.userId, now);
+    answer.reviewed = toReview.length;
     const pathOf = groupPaths(await listProjectGroups(trx, projectId));
-    const changes: TranslationChange[] = reviewed.map((row) => {
-      const { entry, translation } = found.get(row.entry_id)!;
+    const changes: TranslationChange[] = toReview.map((id) => {
+      const { entry, translation } = found.get(id)!;
       const revision = entry.base_revision;
+      const after = { ...translation!, ...reviewedColumns(translation!.translation, revision, principal.userId, now) };
       const where = { target: 'translation', entryId: entry.id, groupId: entry.group_id, language, key: keyOf([...pathOf(entry.group_id), entry.technical_name]) } as const;
-      return { ...where, op: 'update', before: translationFields(translation!, revision), after: translationFields(row, revision) };
+      return { ...where, op: 'update', before: translationFields(translation!, revision), after: translationFields(after, revision) };
     });
     await recordChanges(trx, changeSetFor(principal, projectId, version, { createdAt: now }), changes);
     return answer;

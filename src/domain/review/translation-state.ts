@@ -50,3 +50,13 @@ export function reviewColumnsOf(fields: TranslationFields, entryRevision: number
     reviewed_revision: review ? Math.min(review.revision, entryRevision) : null,
   };
 }
+
+/** What a review of `text` by `userId` at `at` writes: reviewed, against the entry's current base revision (`revision`). */
+export const reviewedColumns = (text: string, revision: number, userId: string, at: string): ReviewColumns => ({
+  state: 'reviewed',
+  base_revision: revision,
+  reviewed_text: text,
+  reviewed_by: userId,
+  reviewed_at: at,
+  reviewed_revision: revision,
+});

@@ -50,26 +50,3 @@ export async function deleteTranslation(db: Db, entryId: string, language: strin
   const result = await db.deleteFrom('translations').where('entry_id', '=', entryId).where('language', '=', language).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-/**
- * Marks the (entry, language) translations of `entryIds` reviewed by `userId` at `now`, each against
- * its entry's current base revision, in one statement per 500 entries (a bulk review of 1,000 under
- * the project's lock: two statements, not a thousand round trips). The stored rows.
- */
-export async function reviewTranslations(db: Db, language: string, entryIds: readonly string[], userId: string, now: string): Promise<TranslationRow[]> {
-  const reviewed: TranslationRow[] = [];
-  for (let start = 0; start < entryIds.length; start += 500) {
-    const rows = await db
-      .updateTable('translations')
-      .set((eb) => {
-        const revision = eb.selectFrom('entries').select('entries.base_revision').whereRef('entries.id', '=', 'translations.entry_id');
-        return { state: 'reviewed', reviewed_text: eb.ref('translations.translation'), reviewed_by: userId, reviewed_at: now, reviewed_revision: revision, base_revision: revision };
-      })
-      .where('language', '=', language)
-      .where('entry_id', 'in', entryIds.slice(start, start + 500))
-      .returningAll()
-      .execute();
-    reviewed.push(...rows);
-  }
-  return reviewed;
-}
