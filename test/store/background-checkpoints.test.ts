@@ -85,6 +85,26 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     await checkpoints.stop();
   });
 
+  it('starts the WAL over under writes that never pause', async () => {
+    const plain = await open(false);
+    const restartFrames = 256;
+    const checkpoints = await startBackgroundCheckpoints([plain.file], [plain.store.db], { everyMs: 10, restartFrames });
+    const wal = () => statSync(`${plain.file}-wal`).size;
+    // 4,000 commits of a page and its indexes' each, back to back: with PASSIVE checkpoints alone the
+    // WAL never starts over (each write begins before the worker has copied the frames before it) and
+    // grew to 51 MB here; with the RESTART past the mark, to 6.7 MB (the frames of a turn or two past it).
+    let longest = 0;
+    await sql`create table scratch (text text not null)`.execute(plain.store.db);
+    for (let i = 0; i < 4_000; i += 1) {
+      await sql`insert into scratch (text) values (${`${i}`.padEnd(4000, '.')})`.execute(plain.store.db);
+      longest = Math.max(longest, wal());
+      // the next request's bytes come with a turn of the event loop, as a server's do
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(longest).toBeLessThan(16_000_000);
+    await checkpoints.stop();
+  });
+
   it('changes nothing when the worker cannot start (a file that is not there)', async () => {
     const plain = await open(false);
     const checkpoints = await startBackgroundCheckpoints([join(dir!, 'missing.db')], [plain.store.db]);

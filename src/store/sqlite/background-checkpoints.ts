@@ -12,13 +12,26 @@
  * worker's (both stop at the oldest reader's snapshot), and the one it did run fell on the commit of a
  * large import, whose WAL is larger than any mark: a 10,000-page backstop copied ~400 MB inside that
  * commit (import-large: a 2.8 s COMMIT, in which the server answered nothing).
+ *
+ * Under writes that never pause, though, a PASSIVE checkpoint never lets the WAL start over: SQLite
+ * rewinds it only when a write begins after every frame was copied, and by the time the worker is
+ * done, more have come. Saves spread over 100 entries grew it by 78 MB a second without end (810 MB
+ * in 11 s on a 35 MB store), and each frame past the end of the file cost the kernel a page to zero:
+ * 14 % of the server's CPU (perf, bench/ab.mjs's spread saves). So once the WAL holds more than
+ * RESTART_FRAMES, the worker's next checkpoint is a RESTART: it copies the last frames while holding
+ * writers back (a write waits, off the event loop's other work only for its own statement's turn) for
+ * at most RESTART_WAIT_MS, and the next write starts the WAL over from its beginning, reusing the file
+ * (the writers' journal_size_limit cuts it back to that size once a large import has made it longer).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { WAL_KEPT_BYTES } from './connect.js';
 
 const CHECKPOINT_EVERY_MS = 100;
+/** WAL frames (pages of 4 KiB) past which the worker's checkpoint starts the WAL over. */
+export const RESTART_FRAMES = WAL_KEPT_BYTES / 4_096;
 /** wal_autocheckpoint's value for "never": the worker checkpoints. */
 const WORKER_CHECKPOINTS = 0;
 /** SQLite's default, for when the worker is gone. */
@@ -35,9 +48,12 @@ const files = workerData.paths.map((path) => {
   return database;
 });
 const checkpoint = () => {
-  for (const database of files) {
-    try { database.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next turn tries again */ }
-  }
+  files.forEach((database, file) => {
+    try {
+      const [{ log }] = database.pragma('wal_checkpoint(PASSIVE)');
+      if (log >= workerData.restartFrames) parentPort.postMessage({ startOver: file });
+    } catch { /* busy: the next turn tries again */ }
+  });
 };
 const timer = setInterval(checkpoint, workerData.everyMs);
 parentPort.on('message', () => {
@@ -56,18 +72,39 @@ export interface BackgroundCheckpoints {
   stop(): Promise<void>;
 }
 
+/** Writers whose WAL is being started over (one checkpoint at a time each). */
+const startingOver = new WeakSet<Kysely<Database>>();
+
+/**
+ * The writer's own checkpoint, between two of its commits (a pragma waits for the writer and commits
+ * the open group first: read-write-driver.ts): the worker has just copied nearly every frame, so it
+ * copies the few since, and the next write starts the WAL over. PASSIVE, so it never waits for a reader.
+ */
+function startOver(writer: Kysely<Database>): void {
+  if (startingOver.has(writer)) return;
+  startingOver.add(writer);
+  void sql`pragma wal_checkpoint(PASSIVE)`
+    .execute(writer)
+    .catch(() => {})
+    .finally(() => startingOver.delete(writer));
+}
+
 const setAutocheckpoint = (db: Kysely<Database>, pages: number) => sql.raw(`pragma wal_autocheckpoint = ${pages}`).execute(db);
 
 /**
  * Starts checkpointing the WAL files `paths` in a worker; `writers` are the server's connections to
- * them, whose own checkpoints stop while it runs. Resolves once the worker has opened its files; if
+ * them, whose own checkpoints stop while it runs (the tests shorten the turn and the restart mark). Resolves once the worker has opened its files; if
  * it cannot start, nothing changes (SQLite checkpoints as it always did) and `running` is false.
  */
-export async function startBackgroundCheckpoints(paths: readonly string[], writers: readonly Kysely<Database>[]): Promise<BackgroundCheckpoints> {
+export async function startBackgroundCheckpoints(
+  paths: readonly string[],
+  writers: readonly Kysely<Database>[],
+  { everyMs = CHECKPOINT_EVERY_MS, restartFrames = RESTART_FRAMES }: { everyMs?: number; restartFrames?: number } = {},
+): Promise<BackgroundCheckpoints> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SCRIPT, {
     eval: true,
-    workerData: { paths, driver, everyMs: CHECKPOINT_EVERY_MS },
+    workerData: { paths, driver, everyMs, restartFrames },
     // It allocates next to nothing: a small heap keeps its isolate's own memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
   });
@@ -83,6 +120,10 @@ export async function startBackgroundCheckpoints(paths: readonly string[], write
     }),
   );
   const started = await Promise.race([new Promise<boolean>((resolve) => worker.once('message', () => resolve(true))), ended.then(() => false)]);
+  worker.on('message', (message: { startOver?: number }) => {
+    const writer = message.startOver === undefined ? undefined : writers[message.startOver];
+    if (writer) startOver(writer);
+  });
   let restored = ended;
   if (started) {
     for (const writer of writers) await setAutocheckpoint(writer, WORKER_CHECKPOINTS);

@@ -70,6 +70,12 @@ class ReadWriteSqliteDialect extends SqliteDialect {
 }
 
 /**
+ * The size a WAL file is cut back to when it starts over: a large import's commit may make it far
+ * longer, and SQLite otherwise keeps the file at its longest (background-checkpoints.ts).
+ */
+export const WAL_KEPT_BYTES = 64 * 1024 * 1024;
+
+/**
  * Opens `sqlite:<path>` read-write: SELECTs outside a transaction run on a read-only connection,
  * everything else on the writer (read-write-driver.ts).
  */
@@ -78,6 +84,7 @@ export function connectSqlite(url: string): Kysely<Database> {
   createPrivateFile(path);
   const writer = new SQLite(path);
   writer.pragma('journal_mode = WAL');
+  writer.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
   // NORMAL in WAL mode loses nothing on a process crash (only on power loss), at a fraction of FULL's cost.
   writer.pragma('synchronous = NORMAL');
   // 16 MiB of page cache instead of SQLite's default 2,000 KiB: a large import's inserts land on pages

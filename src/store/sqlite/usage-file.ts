@@ -9,7 +9,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import type { Database } from '../schema.js';
-import { initialized, sqlitePath } from './connect.js';
+import { initialized, sqlitePath, WAL_KEPT_BYTES } from './connect.js';
 import { createPrivateFile } from './private-file.js';
 import { TurnCommitSqliteDriver } from './turn-commit-driver.js';
 
@@ -33,6 +33,7 @@ export async function openUsageFile(url: string, main: Kysely<Database>): Promis
   const database = new SQLite(usagePath(url));
   try {
     database.pragma('journal_mode = WAL');
+    database.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
     const exists = () => database.prepare(`select 1 from sqlite_master where type = 'table' and name = 'daily_usage'`).get() !== undefined;
