@@ -5,6 +5,7 @@
  * batches, like an export.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { groupPaths } from '../groups/group-paths.js';
 import { importBatch, type ImportCursor, type ImportRow } from '../../store/repositories/import-reads.js';
 import { listProjectGroups } from '../../store/repositories/groups.js';
 import type { Db } from '../../store/schema.js';
@@ -35,15 +36,7 @@ export async function loadImportState(db: Db, projectId: string): Promise<Import
   const rows = await listProjectGroups(db, projectId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const topLevel = rows.find((row) => row.parent_id === null && row.technical_name === TOP_LEVEL_GROUP_NAME);
-  const paths = new Map<string, string[]>();
-  const pathOf = (id: string): string[] => {
-    const known = paths.get(id);
-    if (known) return known;
-    const row = byId.get(id)!;
-    const path = row.id === topLevel?.id ? [] : [...(row.parent_id === null ? [] : pathOf(row.parent_id)), row.technical_name];
-    paths.set(id, path);
-    return path;
-  };
+  const pathOf = groupPaths((id) => byId.get(id), new Map(), topLevel?.id);
   const groups = new Map<string, StoredGroup>();
   for (const row of rows) {
     if (row.id === topLevel?.id) continue;

@@ -4,6 +4,7 @@
  * in its `before`/`after`), so a revert puts states back. None of them changes the text, so none
  * changes `updatedAt` (the translation's ETag).
  */
+import { groupPaths } from '../groups/group-paths.js';
 import { AppError, notFound } from '../../errors.js';
 import { beginProjectWrite } from '../../store/content-writes/project-lock.js';
 import { reviewTranslationRows } from '../../store/content-writes/bulk-rows.js';
@@ -125,7 +126,8 @@ export async function reviewMany(db: Db, principal: Principal, projectId: string
     if (toReview.length === 0) unchanged(answer);
     await reviewTranslationRows(trx, toReview.length, (i) => [toReview[i]!, language], principal.userId, now);
     answer.reviewed = toReview.length;
-    const pathOf = groupPaths(await listProjectGroups(trx, projectId));
+    const groups = new Map((await listProjectGroups(trx, projectId)).map((group) => [group.id, group]));
+    const pathOf = groupPaths((id) => groups.get(id));
     const changes: TranslationChange[] = toReview.map((id) => {
       const { entry, translation } = found.get(id)!;
       const revision = entry.base_revision;
@@ -136,19 +138,4 @@ export async function reviewMany(db: Db, principal: Principal, projectId: string
     await recordChanges(trx, changeSetFor(principal, projectId, version, { createdAt: now }), changes);
     return answer;
   });
-}
-
-/** Each group's path of technical names from the top. */
-function groupPaths(groups: readonly { id: string; parent_id: string | null; technical_name: string }[]): (groupId: string) => string[] {
-  const byId = new Map(groups.map((group) => [group.id, group]));
-  const known = new Map<string, string[]>();
-  const pathOf = (groupId: string): string[] => {
-    const cached = known.get(groupId);
-    if (cached) return cached;
-    const group = byId.get(groupId);
-    const path = group ? [...(group.parent_id === null ? [] : pathOf(group.parent_id)), group.technical_name] : [];
-    known.set(groupId, path);
-    return path;
-  };
-  return pathOf;
 }

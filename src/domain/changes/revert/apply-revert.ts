@@ -3,6 +3,7 @@
  * set's record (so a revert can itself be reverted). Deletes go first (children before parents), then
  * what comes back (parents before children, under new ids), then the updates put back.
  */
+import { groupPaths } from '../../groups/group-paths.js';
 import * as writes from '../../../store/content-writes/bulk-rows.js';
 import { deleteEntries, updateEntry } from '../../../store/content-writes/entry-rows.js';
 import * as groups from '../../../store/content-writes/group-rows.js';
@@ -96,15 +97,7 @@ export async function applyRevert(db: Db, snapshot: Snapshot, actions: readonly 
   const applied: AppliedRevert = { changes: [], created: [], languages: undefined };
   const newIds = new Map<string, string>();
   const newPaths = new Map<string, string[]>();
-  const pathOf = (groupId: string): string[] => {
-    const known = newPaths.get(groupId);
-    if (known) return known;
-    const group = snapshot.groups.get(groupId);
-    if (!group) return [];
-    const path = [...(group.parent_id === null ? [] : pathOf(group.parent_id)), group.technical_name];
-    newPaths.set(groupId, path);
-    return path;
-  };
+  const pathOf = groupPaths((id) => snapshot.groups.get(id), newPaths);
   const entryKey = (entryId: string, fallback: string | null): string => {
     const entry = snapshot.entries.get(entryId);
     return entry ? keyOf([...pathOf(entry.group_id), entry.technical_name]) : (fallback ?? '');
