@@ -1,5 +1,6 @@
 /** An entry's own rows: the plain statements the dialects' writes, an import and a revert are made of. */
 import { sql } from 'kysely';
+import { inLists } from '../id-lists.js';
 import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 import type { Db, EntryRow } from '../schema.js';
@@ -47,12 +48,10 @@ export async function deleteEntry(db: Db, entryId: string): Promise<void> {
   await db.deleteFrom('entries').where('id', '=', entryId).execute();
 }
 
-/** Ids per `in (…)` list: far below both stores' parameter limits. */
-const IDS_PER_STATEMENT = 1_000;
-
 /** Deletes these entries (their translations and missing rows go with them: cascades). */
 export async function deleteEntries(db: Db, ids: readonly string[]): Promise<void> {
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-    await db.deleteFrom('entries').where('id', 'in', ids.slice(start, start + IDS_PER_STATEMENT)).execute();
-  }
+  await inLists(ids, async (list) => {
+    await db.deleteFrom('entries').where('id', 'in', list).execute();
+    return [];
+  });
 }

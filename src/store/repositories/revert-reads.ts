@@ -2,6 +2,7 @@
 import type { ChangeSetsTable, ChangesTable, Db, EntryRow, TranslationRow } from '../schema.js';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { changesOfRow, holdsLanguage, parseChangeId } from '../content-writes/change-bundles.js';
+import { inLists } from '../id-lists.js';
 
 export type ChangeSetRow = Selectable<ChangeSetsTable>;
 export type ChangeRow = Omit<Selectable<ChangesTable>, 'id'> & { id: string };
@@ -102,26 +103,17 @@ export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ us
   return set && { userId: set.userId, firstName: set.firstName ?? '', lastName: set.lastName ?? '', createdAt: set.createdAt };
 }
 
-/** Ids per `in (…)` list: far below both stores' parameter limits. */
-const IDS_PER_READ = 1_000;
-
-async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_READ) rows.push(...(await read(ids.slice(start, start + IDS_PER_READ))));
-  return rows;
-}
-
 /** The entries of these ids that still exist. */
 export async function entriesByIds(db: Db, ids: readonly string[]): Promise<EntryRow[]> {
-  return inChunks(ids, (chunk) => db.selectFrom('entries').selectAll().where('id', 'in', chunk).execute());
+  return inLists(ids, (chunk) => db.selectFrom('entries').selectAll().where('id', 'in', chunk).execute());
 }
 
 /** Every translation of these entries. */
 export async function translationsOfEntries(db: Db, entryIds: readonly string[]): Promise<TranslationRow[]> {
-  return inChunks(entryIds, (chunk) => db.selectFrom('translations').selectAll().where('entry_id', 'in', chunk).execute());
+  return inLists(entryIds, (chunk) => db.selectFrom('translations').selectAll().where('entry_id', 'in', chunk).execute());
 }
 
 /** The ids of the entries of these groups. */
 export async function entryIdsOfGroups(db: Db, groupIds: readonly string[]): Promise<{ id: string; group_id: string }[]> {
-  return inChunks(groupIds, (chunk) => db.selectFrom('entries').select(['id', 'group_id']).where('group_id', 'in', chunk).execute());
+  return inLists(groupIds, (chunk) => db.selectFrom('entries').select(['id', 'group_id']).where('group_id', 'in', chunk).execute());
 }
