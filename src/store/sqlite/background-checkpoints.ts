@@ -52,8 +52,10 @@ const files = workerData.paths.map((path) => {
 const checkpoint = () => {
   files.forEach((database, file) => {
     try {
-      const [{ log }] = database.pragma('wal_checkpoint(PASSIVE)');
-      if (log >= workerData.restartFrames) parentPort.postMessage({ startOver: file });
+      const [{ log, checkpointed }] = database.pragma('wal_checkpoint(PASSIVE)');
+      // only once this checkpoint copied every frame (no reader held it back): the writer's own then
+      // copies just the frames written meanwhile, never a large import's hundreds of MB on the event loop
+      if (log >= workerData.restartFrames && checkpointed === log) parentPort.postMessage({ startOver: file });
     } catch { /* busy: the next turn tries again */ }
   });
 };
