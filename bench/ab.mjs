@@ -28,11 +28,20 @@ async function freshStore(label) {
   const server = process.env.AB_POSTGRES_URL;
   if (!server) return `sqlite:${mkdtempSync(tmpdir() + '/ab-')}/t.db`;
   const name = `ab_${label.toLowerCase()}_${Date.now()}`;
+  await onPostgres(server, `create database ${name}`);
+  createdDatabases.push(name);
+  return `${server}/${name}`;
+}
+/** Databases this run created, dropped at its end. */
+const createdDatabases = [];
+async function onPostgres(server, statement) {
   const client = new pg.Client(`${server}/postgres`);
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  return `${server}/${name}`;
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 async function start(root, port, label) {
   const db = await freshStore(label);
@@ -89,3 +98,4 @@ for (let round = 0; round < rounds; round++) for (const name of ['A', 'B']) {
 }
 console.log(JSON.stringify(results));
 for (const s of Object.values(servers)) s.child.kill();
+for (const name of createdDatabases) await onPostgres(process.env.AB_POSTGRES_URL, `drop database ${name} with (force)`);
