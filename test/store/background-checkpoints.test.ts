@@ -87,8 +87,8 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
 
   it('starts the WAL over under writes that never pause', async () => {
     const plain = await open(false);
-    const restartFrames = 256;
-    const checkpoints = await startBackgroundCheckpoints([plain.file], [plain.store.db], { everyMs: 10, restartFrames });
+    const startOverFrames = 256;
+    const checkpoints = await startBackgroundCheckpoints([plain.file], [plain.store.db], { everyMs: 10, startOverFrames });
     const wal = () => statSync(`${plain.file}-wal`).size;
     // The WAL header's checkpoint sequence number (bytes 12-15) rises each time the WAL starts over.
     const startedOver = () => readFileSync(`${plain.file}-wal`).readUInt32BE(12);

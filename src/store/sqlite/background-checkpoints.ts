@@ -18,7 +18,7 @@
  * done, more have come. Saves spread over 100 entries grew it by 78 MB a second without end (810 MB
  * in 11 s on a 35 MB store), and each frame past the end of the file cost the kernel a page to zero:
  * 14 % of the server's CPU (perf, bench/ab.mjs's spread saves). So once the WAL holds more than
- * RESTART_FRAMES, the worker asks the writer for one checkpoint of its own between two commits
+ * START_OVER_FRAMES, the worker asks the writer for one checkpoint of its own between two commits
  * (`startOver`): it copies the few frames since the worker's, and the next write starts the WAL over
  * from its beginning, reusing the file (the writers' journal_size_limit cuts the file back to that size
  * once a large import has made it longer). A RESTART checkpoint in the worker was tried first: it had
@@ -32,8 +32,8 @@ import type { Database } from '../schema.js';
 import { WAL_KEPT_BYTES } from './connect.js';
 
 const CHECKPOINT_EVERY_MS = 100;
-/** WAL frames (pages of 4 KiB) past which the worker's checkpoint starts the WAL over. */
-export const RESTART_FRAMES = WAL_KEPT_BYTES / 4_096;
+/** WAL frames (pages of 4 KiB) past which the worker asks the writer to start the WAL over (`startOver`). */
+export const START_OVER_FRAMES = WAL_KEPT_BYTES / 4_096;
 /** wal_autocheckpoint's value for "never": the worker checkpoints. */
 const WORKER_CHECKPOINTS = 0;
 /** SQLite's default, for when the worker is gone. */
@@ -55,7 +55,7 @@ const checkpoint = () => {
       const [{ log, checkpointed }] = database.pragma('wal_checkpoint(PASSIVE)');
       // only once this checkpoint copied every frame (no reader held it back): the writer's own then
       // copies just the frames written meanwhile, never a large import's hundreds of MB on the event loop
-      if (log >= workerData.restartFrames && checkpointed === log) parentPort.postMessage({ startOver: file });
+      if (log >= workerData.startOverFrames && checkpointed === log) parentPort.postMessage({ startOver: file });
     } catch { /* busy: the next turn tries again */ }
   });
 };
@@ -97,18 +97,19 @@ const setAutocheckpoint = (db: Kysely<Database>, pages: number) => sql.raw(`prag
 
 /**
  * Starts checkpointing the WAL files `paths` in a worker; `writers` are the server's connections to
- * them, whose own checkpoints stop while it runs (the tests shorten the turn and the restart mark). Resolves once the worker has opened its files; if
- * it cannot start, nothing changes (SQLite checkpoints as it always did) and `running` is false.
+ * them, whose own checkpoints stop while it runs (the tests shorten the turn and the start-over mark).
+ * Resolves once the worker has opened its files; if it cannot start, nothing changes (SQLite
+ * checkpoints as it always did) and `running` is false.
  */
 export async function startBackgroundCheckpoints(
   paths: readonly string[],
   writers: readonly Kysely<Database>[],
-  { everyMs = CHECKPOINT_EVERY_MS, restartFrames = RESTART_FRAMES }: { everyMs?: number; restartFrames?: number } = {},
+  { everyMs = CHECKPOINT_EVERY_MS, startOverFrames = START_OVER_FRAMES }: { everyMs?: number; startOverFrames?: number } = {},
 ): Promise<BackgroundCheckpoints> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SCRIPT, {
     eval: true,
-    workerData: { paths, driver, everyMs, restartFrames },
+    workerData: { paths, driver, everyMs, startOverFrames },
     // It allocates next to nothing: a small heap keeps its isolate's own memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16, stackSizeMb: 1 },
   });
