@@ -50,6 +50,8 @@ export interface ProjectsTable {
   key_style: string;
   created_at: string;
   updated_at: string;
+  /** the version up to which the change sets holding one change are in `change_objects` (migration 017) */
+  log_mapped_version: Generated<number>;
 }
 
 /** A pending invitation, addressed by e-mail whether or not the address has an account (migration 009). */
@@ -228,6 +230,17 @@ export interface ChangesTable extends ChangeColumns {
   bundled: number | null;
 }
 
+/**
+ * Where a set holding its one change (migration 014) is found by its entry and by its group: a row
+ * for each, written in bulk for the versions up to the project's log_mapped_version (migration 017).
+ */
+export interface ChangeObjectsTable {
+  /** the entry's or the group's id */
+  object_id: string;
+  version: number;
+  project_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -245,6 +258,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   change_sets: ChangeSetsTable;
   changes: ChangesTable;
+  change_objects: ChangeObjectsTable;
 }
 
 /** A connection or a transaction: every repository function takes one of these first. */

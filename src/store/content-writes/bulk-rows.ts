@@ -9,6 +9,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
 import { noteRecorded } from './change-feed.js';
+import { mapChangeObjectsIfDue } from './change-objects.js';
 import type { ChangeSetRecord } from './change-log.js';
 import type { Db, TranslationRow } from '../schema.js';
 
@@ -133,6 +134,7 @@ export async function insertChangeSet(
     })
     .execute();
   noteRecorded(db, set);
+  await mapChangeObjectsIfDue(db, set.projectId, set.version);
 }
 
 type RowsOf = (db: Db, count: number, rowAt: (index: number) => Row) => Promise<void>;

@@ -11,6 +11,7 @@ import { isPostgres } from '../dialect.js';
 import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
 import { noteRecorded } from './change-feed.js';
+import { mapChangeObjectsIfDue } from './change-objects.js';
 
 export interface ChangeSetRecord {
   id: string;
@@ -117,6 +118,7 @@ export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: rea
   if (changes.length === 1) {
     const { created, updated, deleted } = summaryOf(changes);
     await insertInlineSetQuery(db, set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf, ...changeArgs(changes[0]!));
+    await mapChangeObjectsIfDue(db, set.projectId, set.version);
     return;
   }
   const first = changes.slice(0, ROWS_PER_INSERT);
@@ -130,6 +132,7 @@ export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: rea
   for (let start = ROWS_PER_INSERT; start < changes.length; start += ROWS_PER_INSERT) {
     await insertChanges(set, changes.slice(start, start + ROWS_PER_INSERT)).execute(db);
   }
+  await mapChangeObjectsIfDue(db, set.projectId, set.version);
 }
 
 /**

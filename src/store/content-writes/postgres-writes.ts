@@ -11,6 +11,7 @@ import { projectForUserOf, projectForUserSelect, type ProjectForUserRow } from '
 import { prepared } from '../prepared.js';
 import type { EntryRow, GroupRow, TranslationRow } from '../schema.js';
 import { noteRecorded } from './change-feed.js';
+import { mapChangeObjectsIfDue } from './change-objects.js';
 import { fieldsForLog, groupPathJson, pathOf } from './change-log.js';
 import type { DialectWrites } from './dialect-writes.js';
 import { ENTRY_COLUMNS, ENTRY_VALUES, INSERT_LACKING, type EntryArgs } from './entry-rows.js';
@@ -50,6 +51,7 @@ export const postgresWrites: DialectWrites = {
     const [saved] = (await saveTranslationQuery(db, ...args)).rows;
     if (!saved) throw new Error('the translation upsert returned no row');
     noteRecorded(db, set);
+    await mapChangeObjectsIfDue(db, set.projectId, set.version);
     return saved;
   },
 
@@ -66,6 +68,7 @@ export const postgresWrites: DialectWrites = {
     ).rows;
     if (result?.inserted !== true) return false;
     noteRecorded(db, set);
+    await mapChangeObjectsIfDue(db, set.projectId, set.version);
     return true;
   },
 };

@@ -16,6 +16,7 @@ import * as importSummary from './013-import-summary.js';
 import * as inlineChanges from './014-inline-changes.js';
 import * as bundledChanges from './015-bundled-changes.js';
 import * as reviewStates from './016-review-states.js';
+import * as changeObjects from './017-change-objects.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-inline-changes': inlineChanges,
   '015-bundled-changes': bundledChanges,
   '016-review-states': reviewStates,
+  '017-change-objects': changeObjects,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ImportSummary } from '../content-writes/bulk-rows.js';
 import { changeCount, changesOfRow, holdsLanguage } from '../content-writes/change-bundles.js';
 import { fieldsFromLog } from '../content-writes/change-log.js';
+import { heldSetsOf } from '../content-writes/change-objects.js';
 import type { Db } from '../schema.js';
 
 export interface AuthoredRecord {
@@ -161,8 +162,10 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   // With their set's columns, for the page; the count joins the sets only when it filters by them.
   let rows = changeRows.innerJoin('change_sets as cs', 'cs.id', 'c.change_set_id');
   const bySet = filter.source !== undefined || filter.userId !== undefined;
-  // The sets holding their one change.
-  let held = db.selectFrom('change_sets as cs').where(inProject('cs.project_id')).where('cs.target', 'is not', null);
+  // The sets holding their one change: of one entry or group, the mapped ones and those since (change-objects.ts).
+  const object = filter.entryId !== undefined ? (['entry_id', filter.entryId] as const) : filter.groupId !== undefined ? (['group_id', filter.groupId] as const) : undefined;
+  let held = db.selectFrom('change_sets as cs').where('cs.target', 'is not', null);
+  if (object === undefined) held = held.where('cs.project_id', '=', projectId);
   if (setId !== undefined) held = held.where('cs.id', '=', setId);
   for (const [column, value] of onChanges) if (value !== undefined) held = held.where(`cs.${column}`, '=', value);
   if (language !== undefined) held = held.where('cs.language', '=', language);
@@ -182,17 +185,24 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
     .orderBy('c.id', order)
     .limit(pageEnd);
   // A held change's seq is 0 (a row's id is never): its id is its set's.
-  const fromSets = held
-    .leftJoin('users as u', 'u.id', 'cs.user_id')
-    .select([sql<string | number>`0`.as('seq'), 'cs.id as change_set_id', 'cs.version', sql.ref<string>('cs.target').as('target'), sql.ref<string>('cs.op').as('op'), 'cs.group_id', 'cs.entry_id', 'cs.language', 'cs.key', 'cs.before_json', 'cs.after_json', sql<null>`null`.as('bundled')])
-    .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name'])
-    .orderBy('cs.version', order)
-    .limit(pageEnd);
+  const withColumns = (sets: typeof held) =>
+    sets
+      .leftJoin('users as u', 'u.id', 'cs.user_id')
+      .select([sql<string | number>`0`.as('seq'), 'cs.id as change_set_id', 'cs.version', sql.ref<string>('cs.target').as('target'), sql.ref<string>('cs.op').as('op'), 'cs.group_id', 'cs.entry_id', 'cs.language', 'cs.key', 'cs.before_json', 'cs.after_json', sql<null>`null`.as('bundled')])
+      .select(['cs.user_id', 'cs.source', 'cs.created_at', 'u.first_name', 'u.last_name']);
   // With a language, each row matched holds one change in it; else a bundle counts its own.
   const inRows = (bySet ? rows : changeRows).select(language === undefined ? changeCount('c').as('total') : (eb) => eb.fn.countAll().as('total'));
+  if (object === undefined) {
+    return {
+      arms: [fromRows, withColumns(held).orderBy('cs.version', order).limit(pageEnd)] as const,
+      counts: [inRows, held.select((eb) => eb.fn.countAll().as('total'))] as const,
+    };
+  }
+  const [mapped, since] = heldSetsOf(projectId, object[0], object[1]);
+  const versions = (sets: typeof held) => sets.select('cs.version');
   return {
-    arms: [fromRows, fromSets] as const,
-    counts: [inRows, held.select((eb) => eb.fn.countAll().as('total'))] as const,
+    arms: [fromRows, withColumns(held.where(mapped)).unionAll(withColumns(held.where(since))).orderBy('version', order).limit(pageEnd)] as const,
+    counts: [inRows, db.selectFrom(versions(held.where(mapped)).unionAll(versions(held.where(since))).as('held')).select((eb) => eb.fn.countAll().as('total'))] as const,
   };
 }
 

@@ -2,6 +2,7 @@
 import type { ChangeSetsTable, ChangesTable, Db, EntryRow, TranslationRow } from '../schema.js';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { changesOfRow, holdsLanguage, parseChangeId } from '../content-writes/change-bundles.js';
+import { heldSetsOf } from '../content-writes/change-objects.js';
 import { inLists } from '../id-lists.js';
 
 export type ChangeSetRow = Selectable<ChangeSetsTable>;
@@ -64,12 +65,13 @@ export async function listRestoringCreates(db: Db, setId: string): Promise<Chang
   return [...rows.flatMap(changesOf), ...held.map(heldChange)].sort((a, b) => Number(a.version) - Number(b.version) || parseFloat(a.id) - parseFloat(b.id) || 0);
 }
 
-/** An object of the log: a translation (entry and language), an entry, a group, or the project. */
-export type LoggedObject =
+/** An object of the log: a translation (entry and language), an entry, a group, or the project; of its project. */
+export type LoggedObject = { projectId: string } & (
   | { target: 'translation'; entryId: string; language: string }
   | { target: 'entry'; entryId: string }
   | { target: 'group'; groupId: string }
-  | { target: 'project'; projectId: string };
+  | { target: 'project' }
+);
 
 /** The object's changes, on a table with a change's columns (`changes`, whose bundles hold translations' changes too, or the sets holding one). */
 function isChangeOf(db: Db, object: LoggedObject, table: 'changes' | 'change_sets'): RawBuilder<SqlBool> {
@@ -91,7 +93,7 @@ function isChangeOf(db: Db, object: LoggedObject, table: 'changes' | 'change_set
 export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ userId: string; firstName: string; lastName: string; createdAt: string } | undefined> {
   // The newest of the object's rows of `changes`, and the newest set holding a change of it: the later of the two.
   const inRows = await db.selectFrom('changes').select(['change_set_id as setId', 'version']).where(isChangeOf(db, object, 'changes')).orderBy('version', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  const held = await db.selectFrom('change_sets').select(['id as setId', 'version']).where(isChangeOf(db, object, 'change_sets')).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  const held = await newestHeldChangeOf(db, object);
   const newest = inRows && (!held || Number(inRows.version) > Number(held.version)) ? inRows : held;
   if (!newest) return undefined;
   const set = await db
@@ -101,6 +103,14 @@ export async function latestChangeOf(db: Db, object: LoggedObject): Promise<{ us
     .where('change_sets.id', '=', newest.setId)
     .executeTakeFirst();
   return set && { userId: set.userId, firstName: set.firstName ?? '', lastName: set.lastName ?? '', createdAt: set.createdAt };
+}
+
+/** The newest set holding a change of the object: for an entry's or a group's, the newest of the mapped sets and those since, in one statement (change-objects.ts). */
+async function newestHeldChangeOf(db: Db, object: LoggedObject): Promise<{ setId: string; version: number } | undefined> {
+  const sets = db.selectFrom('change_sets as cs').select(['cs.id as setId', 'cs.version']).where(isChangeOf(db, object, 'change_sets'));
+  if (object.target === 'project') return sets.where('cs.project_id', '=', object.projectId).orderBy('cs.version', 'desc').limit(1).executeTakeFirst();
+  const [mapped, since] = object.target === 'group' ? heldSetsOf(object.projectId, 'group_id', object.groupId) : heldSetsOf(object.projectId, 'entry_id', object.entryId);
+  return sets.where(mapped).unionAll(sets.where(since)).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
 /** The entries of these ids that still exist. */

@@ -25,11 +25,11 @@ export interface NettedObject {
 function objectOf(row: ChangeRow): LoggedObject {
   switch (row.target) {
     case 'translation':
-      return { target: 'translation', entryId: row.entry_id!, language: row.language! };
+      return { target: 'translation', projectId: row.project_id, entryId: row.entry_id!, language: row.language! };
     case 'entry':
-      return { target: 'entry', entryId: row.entry_id! };
+      return { target: 'entry', projectId: row.project_id, entryId: row.entry_id! };
     case 'group':
-      return { target: 'group', groupId: row.group_id! };
+      return { target: 'group', projectId: row.project_id, groupId: row.group_id! };
     default:
       return { target: 'project', projectId: row.project_id };
   }
