@@ -249,6 +249,22 @@ export function corruptions(dialect: Dialect): Corruption[] {
       ],
     },
     {
+      label: "a project mapped past a set its group's rows of change_objects lack, and a row past its mapped version",
+      corrupt: async (db, w) => {
+        const first = await db.selectFrom('change_sets').select((eb) => eb.fn.min('version').as('version')).where('project_id', '=', w.projectId).where('group_id', 'is not', null).where('target', 'is not', null).executeTakeFirstOrThrow();
+        await run(db.updateTable('projects').set({ log_mapped_version: Number(first.version) }).where('id', '=', w.projectId));
+        await run(db.insertInto('change_objects').values({ object_id: w.submitId, version: 1_000_000, project_id: w.projectId }));
+      },
+      repair: async (db, w) => {
+        await run(db.updateTable('projects').set({ log_mapped_version: 0 }).where('id', '=', w.projectId));
+        await run(db.deleteFrom('change_objects').where('project_id', '=', w.projectId));
+      },
+      expected: (w) => [
+        ['change-log-mapping', `project ${w.projectId}`, 'is not mapped under its group'],
+        ['change-log-mapping', `project ${w.projectId}`, 'version 1000000', `maps ${w.submitId} past`],
+      ],
+    },
+    {
       label: 'a translation-language list holding the base language',
       corrupt: async (db, w) => {
         await run(db.updateTable('projects').set({ translation_languages: '["de","en"]' }).where('id', '=', w.projectId));

@@ -4,6 +4,7 @@ import { contentReferenceProblems } from '../../store/integrity/content-referenc
 import { duplicateProblems } from '../../store/integrity/duplicates.js';
 import { missingTranslationProblems } from '../../store/integrity/missing-translations.js';
 import { reviewStateProblems } from '../../store/integrity/review-states.js';
+import { changeObjectProblems } from '../../store/integrity/change-objects.js';
 import type { IntegrityProblem } from '../../store/integrity/problem.js';
 import { countRows, listGroupLinks, type RowCounts } from '../../store/integrity/stored-rows.js';
 import type { Db } from '../../store/schema.js';
@@ -33,6 +34,7 @@ export async function inspectStore(db: Db): Promise<IntegrityReport> {
     ...(await duplicateProblems(db)),
     ...(await missingTranslationProblems(db)),
     ...(await reviewStateProblems(db)),
+    ...(await changeObjectProblems(db)),
     ...treeShapeProblems(groups, MAX_GROUP_DEPTH),
     ...(await storedValueProblems(db, groups)),
   ];

@@ -36,9 +36,10 @@ export async function mapChangeObjects(db: Db, projectId: string, upTo: number):
   const held = (column: 'entry_id' | 'group_id') =>
     sql`select ${sql.ref(column)} as object_id, version, project_id from change_sets
       where project_id = ${projectId} and version > ${since} and version <= ${upTo} and target is not null and ${sql.ref(column)} is not null`;
-  // (SQLite reads `on conflict` after a bare select as a join's; a `where` ends the select first.)
+  // In key order, so that each object's rows go in together; `where true`: SQLite would read `on conflict`
+  // after a bare select as a join's.
   await sql`insert into change_objects (object_id, version, project_id)
-    select * from (${held('entry_id')} union all ${held('group_id')}) mapped where true
+    select * from (${held('entry_id')} union all ${held('group_id')}) mapped where true order by object_id, version
     on conflict do nothing`.execute(db);
   await sql`update projects set log_mapped_version = ${upTo} where id = ${projectId} and log_mapped_version < ${upTo}`.execute(db);
 }

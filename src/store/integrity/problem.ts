@@ -18,7 +18,8 @@ export type IntegrityCheck =
   | 'derived-key'
   | 'missing-translations'
   | 'message-syntax'
-  | 'review-state';
+  | 'review-state'
+  | 'change-log-mapping';
 
 export interface IntegrityProblem {
   check: IntegrityCheck;

@@ -139,11 +139,13 @@ export async function listChangeSets(db: Db, projectId: string, filter: SetFilte
  * one arm, filtered, ordered and cut to the page's end on its own index, and the page is taken from
  * the two arms' rows (pageOfChanges). The narrowest filter names each arm's index (a change set's, an
  * entry's, a group's); the project's own column is then only checked, so that one entry's history
- * never ranges over the whole project's (`checkedOnly`). Exported for the test that reads their plans.
+ * never ranges over the whole project's (`checkedOnly`). An entry's or a group's sets holding one change
+ * are one union of two halves: those mapped in change_objects and those since (migration 017,
+ * change-objects.ts). Exported for the test that reads their plans.
  */
 export function changeStatements(db: Db, projectId: string, filter: ChangeFilter) {
   const narrowed = filter.entryId !== undefined || filter.groupId !== undefined;
-  const inProject = (column: 'c.project_id' | 'cs.project_id') => (narrowed ? checkedOnly(sql.ref(column), projectId) : sql<SqlBool>`${sql.ref(column)} = ${projectId}`);
+  const inProject = (column: 'c.project_id') => (narrowed ? checkedOnly(sql.ref(column), projectId) : sql<SqlBool>`${sql.ref(column)} = ${projectId}`);
   const setId = filter.changeSetId;
   const language = filter.language;
   const onChanges = [
