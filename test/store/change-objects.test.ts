@@ -12,15 +12,14 @@ import { MAP_EVERY, mapChangeObjects } from '../../src/store/content-writes/chan
 import * as migration from '../../src/store/migrations/017-change-objects.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { addMember, createEntry, createGroup, createProjectWithGroup, setTranslation } from '../helpers/seed.js';
-import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { startServerWithUsers, type TestServer, type TestUser } from '../helpers/server.js';
 
 describe.each(DIALECTS)('change_objects on %s', (dialect) => {
   let server: TestServer;
   let owner: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    owner = await server.user();
+    ({ server, owner } = await startServerWithUsers(dialect));
   });
   afterAll(() => server?.close());
 
