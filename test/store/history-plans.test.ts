@@ -100,6 +100,12 @@ describe.each(DIALECTS)('the history reads on %s', (dialect) => {
       // the sets holding one change of an entry or a group: its mapped ones by change_objects' key
       if (mapped && table === 'change_sets') expect(plan, plan).toMatch(reads('o', 'change_objects', 'PRIMARY KEY'));
     }
+    // the page's two halves each cut to the page's end on its own and merged in order, never all of an object's sets joined and sorted
+    if (mapped) {
+      const plan = await planOf(pageHeld);
+      if (dialect === 'sqlite') expect(plan, plan).toMatch(/MERGE \(UNION ALL\)\nLEFT\nCO-ROUTINE half\n(.*\n)*RIGHT\nCO-ROUTINE half\n/);
+      else expect(plan.match(/^\s*(->\s*)?Limit\b/gm)?.length, plan).toBe(3);
+    }
   });
 
   /** entry-1's changes, newest first: (version, language) of each. */

@@ -118,9 +118,14 @@ export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: rea
   if (changes.length === 1) {
     const { created, updated, deleted } = summaryOf(changes);
     await insertInlineSetQuery(db, set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf, ...changeArgs(changes[0]!));
-    await mapChangeObjectsIfDue(db, set.projectId, set.version);
-    return;
+  } else {
+    await insertSetAndChanges(db, set, changes);
   }
+  await mapChangeObjectsIfDue(db, set.projectId, set.version);
+}
+
+/** A set of several changes: its row, and its changes' rows of `changes`. */
+async function insertSetAndChanges(db: Db, set: ChangeSetRecord, changes: readonly ChangeRecord[]): Promise<void> {
   const first = changes.slice(0, ROWS_PER_INSERT);
   if (isPostgres(db)) {
     // The set and its first changes in one round trip (the foreign key is checked at the statement's end).
@@ -132,7 +137,6 @@ export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: rea
   for (let start = ROWS_PER_INSERT; start < changes.length; start += ROWS_PER_INSERT) {
     await insertChanges(set, changes.slice(start, start + ROWS_PER_INSERT)).execute(db);
   }
-  await mapChangeObjectsIfDue(db, set.projectId, set.version);
 }
 
 /**

@@ -33,7 +33,7 @@ export async function mapChangeObjectsIfDue(db: Db, projectId: string, version: 
  */
 export async function mapChangeObjects(db: Db, projectId: string, upTo: number): Promise<void> {
   const since = sql`(select log_mapped_version from projects where id = ${projectId})`;
-  const held = (column: 'entry_id' | 'group_id') =>
+  const held = (column: ObjectColumn) =>
     sql`select ${sql.ref(column)} as object_id, version, project_id from change_sets
       where project_id = ${projectId} and version > ${since} and version <= ${upTo} and target is not null and ${sql.ref(column)} is not null`;
   // In key order, so that each object's rows go in together; `where true`: SQLite would read `on conflict`
@@ -85,4 +85,9 @@ export function heldSetsOf(projectId: string, column: ObjectColumn, objectId: st
         eb(`cs.${column}`, '=', objectId),
       ]),
   ];
+}
+
+/** The versions of the object's mapped sets, from the mapping alone: each names a set holding one change of the object (the invariant `tolk doctor` checks). */
+export function mappedVersionsOf(db: Db, projectId: string, objectId: string) {
+  return db.selectFrom('change_objects as o').select('o.version').where('o.object_id', '=', objectId).where('o.project_id', '=', projectId);
 }

@@ -5,6 +5,7 @@
  * is gone from that entry's or group's history; a row past the version would be read twice.
  */
 import { sql } from 'kysely';
+import type { ObjectColumn } from '../content-writes/change-objects.js';
 import type { Db } from '../schema.js';
 import { problem, type IntegrityProblem } from './problem.js';
 
@@ -12,7 +13,7 @@ import { problem, type IntegrityProblem } from './problem.js';
 const LISTED = 100;
 
 export async function changeObjectProblems(db: Db): Promise<IntegrityProblem[]> {
-  const unmapped = (column: 'entry_id' | 'group_id', what: string) => sql`
+  const unmapped = (column: ObjectColumn, what: string) => sql`
     select cs.project_id, cs.version, ${`is not mapped under its ${what} `} || cs.${sql.ref(column)} as fault
     from change_sets cs join projects p on p.id = cs.project_id
     where cs.target is not null and cs.version <= p.log_mapped_version and cs.${sql.ref(column)} is not null

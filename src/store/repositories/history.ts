@@ -7,7 +7,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ImportSummary } from '../content-writes/bulk-rows.js';
 import { changeCount, changesOfRow, holdsLanguage } from '../content-writes/change-bundles.js';
 import { fieldsFromLog } from '../content-writes/change-log.js';
-import { heldSetsOf } from '../content-writes/change-objects.js';
+import { heldSetsOf, mappedVersionsOf } from '../content-writes/change-objects.js';
 import type { Db } from '../schema.js';
 
 export interface AuthoredRecord {
@@ -67,6 +67,11 @@ export interface ChangeFilter extends SetFilter {
 }
 
 const orderOf = (filter: SetFilter) => (filter.afterVersion === undefined ? 'desc' : 'asc');
+
+/** The filter names one entry or one group and nothing else a set's columns hold. */
+const onlyObject = (filter: ChangeFilter) =>
+  (filter.entryId === undefined) !== (filter.groupId === undefined) &&
+  [filter.changeSetId, filter.target, filter.op, filter.language, filter.afterVersion, filter.source, filter.userId].every((value) => value === undefined);
 
 /** The statements of a page of the project's change sets (by version) and of their count; exported for the plans' test. */
 export function changeSetStatements(db: Db, projectId: string, filter: SetFilter) {
@@ -201,10 +206,15 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
     };
   }
   const [mapped, since] = heldSetsOf(projectId, object[0], object[1]);
+  // Each half ordered and cut to the page's end on its own, so that PostgreSQL merges the two in order
+  // (a large group's first page: ~2 ms) where it would otherwise join and sort all of the group's sets.
+  const cut = (half: typeof held) => db.selectFrom(withColumns(half).orderBy('cs.version', order).limit(pageEnd).as('half')).selectAll();
   const versions = (sets: typeof held) => sets.select('cs.version');
+  // Counted by the mapping alone where the set's columns filter nothing more (change_objects names only sets holding a change of the object).
+  const heldVersions = versions(held.where(since)).unionAll(onlyObject(filter) ? mappedVersionsOf(db, projectId, object[1]) : versions(held.where(mapped)));
   return {
-    arms: [fromRows, withColumns(held.where(mapped)).unionAll(withColumns(held.where(since))).orderBy('version', order).limit(pageEnd)] as const,
-    counts: [inRows, db.selectFrom(versions(held.where(mapped)).unionAll(versions(held.where(since))).as('held')).select((eb) => eb.fn.countAll().as('total'))] as const,
+    arms: [fromRows, cut(held.where(mapped)).unionAll(cut(held.where(since))).orderBy('version', order).limit(pageEnd)] as const,
+    counts: [inRows, db.selectFrom(heldVersions.as('held')).select((eb) => eb.fn.countAll().as('total'))] as const,
   };
 }
 

@@ -110,7 +110,9 @@ async function newestHeldChangeOf(db: Db, object: LoggedObject): Promise<{ setId
   const sets = db.selectFrom('change_sets as cs').select(['cs.id as setId', 'cs.version']).where(isChangeOf(db, object, 'change_sets'));
   if (object.target === 'project') return sets.where('cs.project_id', '=', object.projectId).orderBy('cs.version', 'desc').limit(1).executeTakeFirst();
   const [mapped, since] = object.target === 'group' ? heldSetsOf(object.projectId, 'group_id', object.groupId) : heldSetsOf(object.projectId, 'entry_id', object.entryId);
-  return sets.where(mapped).unionAll(sets.where(since)).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  // Each half cut to its newest on its own, so that PostgreSQL never joins all of a large group's sets (history.ts).
+  const newest = (half: typeof sets) => db.selectFrom(half.orderBy('cs.version', 'desc').limit(1).as('half')).selectAll();
+  return newest(sets.where(mapped)).unionAll(newest(sets.where(since))).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
 /** The entries of these ids that still exist. */
