@@ -125,6 +125,13 @@ describe.each(DIALECTS)('the history reads on %s', (dialect) => {
     const feed = await pageRows({ entryId: 'entry-1', afterVersion: 2_900, limit: 5 });
     expect(versionsAndLanguages(feed)).toEqual([[2_902, 'de'], [2_902, 'fr'], [2_905, 'de'], [2_908, 'de'], [2_908, 'fr']]);
     expect(await total({ entryId: 'entry-1', afterVersion: 2_900 })).toBe(entryOneChanges.filter(([version]) => (version as number) > 2_900).length);
+    // after a mapped set holding the entry's one change (1,003: odd, 1,003 % 3 = 1), and one of a group's (1,001: entry 2 of group-0): counted by the mapping and the sets since
+    const changesAfter = (afterVersion: number, inEntry: (entry: number) => boolean) =>
+      Array.from({ length: VERSIONS - afterVersion }, (_, i) => afterVersion + 1 + i)
+        .filter((version) => inEntry(version % ENTRIES))
+        .reduce((sum, version) => sum + (version % 2 === 1 ? 1 : 2), 0);
+    expect(await total({ entryId: 'entry-1', afterVersion: 1_003 })).toBe(changesAfter(1_003, (entry) => entry === 1));
+    expect(await total({ groupId: 'group-0', afterVersion: 1_001 })).toBe(changesAfter(1_001, (entry) => entry % 2 === 0));
   });
 
   it('lists change sets through change_sets_version, their revertedBy through change_sets_revert_of', async () => {

@@ -87,7 +87,11 @@ export function heldSetsOf(projectId: string, column: ObjectColumn, objectId: st
   ];
 }
 
-/** The versions of the object's mapped sets, from the mapping alone: each names a set holding one change of the object (the invariant `tolk doctor` checks). */
-export function mappedVersionsOf(db: Db, projectId: string, objectId: string) {
-  return db.selectFrom('change_objects as o').select('o.version').where('o.object_id', '=', objectId).where('o.project_id', '=', projectId);
+/**
+ * The versions of the object's mapped sets (after `afterVersion`, if given), from the mapping alone: each
+ * names a set holding one change of the object (the invariant `tolk doctor` checks).
+ */
+export function mappedVersionsOf(db: Db, projectId: string, objectId: string, afterVersion?: number) {
+  const versions = db.selectFrom('change_objects as o').select('o.version').where('o.object_id', '=', objectId).where('o.project_id', '=', projectId);
+  return afterVersion === undefined ? versions : versions.where('o.version', '>', afterVersion);
 }

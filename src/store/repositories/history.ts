@@ -68,10 +68,10 @@ export interface ChangeFilter extends SetFilter {
 
 const orderOf = (filter: SetFilter) => (filter.afterVersion === undefined ? 'desc' : 'asc');
 
-/** The filter names one entry or one group and nothing else a set's columns hold. */
+/** The filter names one entry or one group, and besides at most a version to start after, nothing else a set's columns hold. */
 const onlyObject = (filter: ChangeFilter) =>
   (filter.entryId === undefined) !== (filter.groupId === undefined) &&
-  [filter.changeSetId, filter.target, filter.op, filter.language, filter.afterVersion, filter.source, filter.userId].every((value) => value === undefined);
+  [filter.changeSetId, filter.target, filter.op, filter.language, filter.source, filter.userId].every((value) => value === undefined);
 
 /** The statements of a page of the project's change sets (by version) and of their count; exported for the plans' test. */
 export function changeSetStatements(db: Db, projectId: string, filter: SetFilter) {
@@ -211,7 +211,7 @@ export function changeStatements(db: Db, projectId: string, filter: ChangeFilter
   const cut = (half: typeof held) => db.selectFrom(withColumns(half).orderBy('cs.version', order).limit(pageEnd).as('half')).selectAll();
   const versions = (sets: typeof held) => sets.select('cs.version');
   // Counted by the mapping alone where the set's columns filter nothing more (change_objects names only sets holding a change of the object).
-  const heldVersions = versions(held.where(since)).unionAll(onlyObject(filter) ? mappedVersionsOf(db, projectId, object[1]) : versions(held.where(mapped)));
+  const heldVersions = versions(held.where(since)).unionAll(onlyObject(filter) ? mappedVersionsOf(db, projectId, object[1], filter.afterVersion) : versions(held.where(mapped)));
   return {
     arms: [fromRows, cut(held.where(mapped)).unionAll(cut(held.where(since))).orderBy('version', order).limit(pageEnd)] as const,
     counts: [inRows, db.selectFrom(heldVersions.as('held')).select((eb) => eb.fn.countAll().as('total'))] as const,
