@@ -8,9 +8,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { noteRecorded } from './change-feed.js';
-import { mapChangeObjectsIfDue } from './change-objects.js';
-import type { ChangeSetRecord } from './change-log.js';
+import { afterSetRecorded, type ChangeSetRecord } from './change-log.js';
 import type { Db, TranslationRow } from '../schema.js';
 
 /**
@@ -133,8 +131,7 @@ export async function insertChangeSet(
       import_summary: JSON.stringify(imported),
     })
     .execute();
-  noteRecorded(db, set);
-  await mapChangeObjectsIfDue(db, set.projectId, set.version);
+  await afterSetRecorded(db, set);
 }
 
 type RowsOf = (db: Db, count: number, rowAt: (index: number) => Row) => Promise<void>;

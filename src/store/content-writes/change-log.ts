@@ -114,13 +114,22 @@ const changeArgs = (change: ChangeRecord): ChangeArgs => [
 /** Records a write's change set and its changes (none: nothing is recorded); a set of one holds it in its own row. */
 export async function recordChangeSet(db: Db, set: ChangeSetRecord, changes: readonly ChangeRecord[]): Promise<void> {
   if (changes.length === 0) return;
-  noteRecorded(db, set);
   if (changes.length === 1) {
     const { created, updated, deleted } = summaryOf(changes);
     await insertInlineSetQuery(db, set.id, set.projectId, set.version, set.source, set.userId, set.apiKeyId, set.createdAt, created, updated, deleted, set.revertOf, ...changeArgs(changes[0]!));
   } else {
     await insertSetAndChanges(db, set, changes);
   }
+  await afterSetRecorded(db, set);
+}
+
+/**
+ * What follows every write of a change set, wherever it is written (here, an import's bulk insert, the
+ * folded PostgreSQL statements): the set is announced after the commit (change-feed.ts), and the project's
+ * sets are mapped by object when its version is due (change-objects.ts).
+ */
+export async function afterSetRecorded(db: Db, set: ChangeSetRecord): Promise<void> {
+  noteRecorded(db, set);
   await mapChangeObjectsIfDue(db, set.projectId, set.version);
 }
 

@@ -10,9 +10,7 @@ import { nameTaken } from '../repositories/groups.js';
 import { projectForUserOf, projectForUserSelect, type ProjectForUserRow } from '../repositories/projects.js';
 import { prepared } from '../prepared.js';
 import type { EntryRow, GroupRow, TranslationRow } from '../schema.js';
-import { noteRecorded } from './change-feed.js';
-import { mapChangeObjectsIfDue } from './change-objects.js';
-import { fieldsForLog, groupPathJson, pathOf } from './change-log.js';
+import { afterSetRecorded, fieldsForLog, groupPathJson, pathOf } from './change-log.js';
 import type { DialectWrites } from './dialect-writes.js';
 import { ENTRY_COLUMNS, ENTRY_VALUES, INSERT_LACKING, type EntryArgs } from './entry-rows.js';
 
@@ -50,8 +48,7 @@ export const postgresWrites: DialectWrites = {
     ] as SaveArgs;
     const [saved] = (await saveTranslationQuery(db, ...args)).rows;
     if (!saved) throw new Error('the translation upsert returned no row');
-    noteRecorded(db, set);
-    await mapChangeObjectsIfDue(db, set.projectId, set.version);
+    await afterSetRecorded(db, set);
     return saved;
   },
 
@@ -67,8 +64,7 @@ export const postgresWrites: DialectWrites = {
       )
     ).rows;
     if (result?.inserted !== true) return false;
-    noteRecorded(db, set);
-    await mapChangeObjectsIfDue(db, set.projectId, set.version);
+    await afterSetRecorded(db, set);
     return true;
   },
 };
