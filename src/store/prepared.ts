@@ -11,6 +11,8 @@
  */
 import { createQueryId, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import type { Db } from './schema.js';
+import { runAtOnce } from './sqlite/read-write-driver.js';
+import { keptUntilWrite } from './sqlite/reader-results.js';
 
 /** Where a compiled parameter comes from: an argument by index, or a constant of the builder. */
 type Slot = { argument: number } | { constant: unknown };
@@ -26,12 +28,6 @@ interface Template {
  * these once per connection (named statements), so the server parses and plans them once, not per call.
  */
 export const namedStatements = new Map<string, string>();
-
-/**
- * The SQL texts of prepared queries marked `keptUntilWrite`: the embedded store keeps their results
- * until the store file next changes (sqlite/reader-results.ts).
- */
-export const keptUntilWrite = new Set<string>();
 
 const isRaw = <R>(built: Buildable<R>): built is RawBuilder<R> => (built as { isRawBuilder?: boolean }).isRawBuilder === true;
 
@@ -80,6 +76,6 @@ export function prepared<A extends unknown[], R>(
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
     // The template's query node goes along: the embedded store's driver sends SELECTs to its reader by it.
     const compiled: CompiledQuery<R> = { sql: template.sql, parameters, query: template.query, queryId: createQueryId() };
-    return db.executeQuery<R>(compiled);
+    return runAtOnce<R>(db, compiled) ?? db.executeQuery<R>(compiled);
   };
 }

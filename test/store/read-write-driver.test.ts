@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/open-store.js';
+import { prepared } from '../../src/store/prepared.js';
 import { sqlitePath } from '../../src/store/sqlite/connect.js';
 import { usagePath } from '../../src/store/sqlite/usage-file.js';
 import { openTestStore } from '../helpers/server.js';
@@ -87,6 +88,43 @@ describe('the embedded store: reads beside a write transaction', () => {
     ).rejects.toThrow('refused');
     await store.db.insertInto('users').values(user('fay')).execute();
     expect(await ids()).toEqual(['ann', 'bob', 'cy', 'dan', 'fay']);
+  });
+
+  // prepared.ts runs these on the driver at once (runAtOnce), past Kysely's executor: the same routes.
+  it('runs a prepared statement by the same routes: inside a transaction on its writer, a SELECT outside on the reader, a write outside after the commit', async () => {
+    const findUser = prepared(1, (db, id: string) => db.selectFrom('users').select('id').where('id', '=', id));
+    // the id as its e-mail too: a prepared builder takes its arguments only as whole values
+    const addUser = prepared(1, (db, id: string) => db.insertInto('users').values({ ...user('x'), id, email: id, email_key: id }));
+    const seen = async (db: Parameters<typeof findUser>[0], id: string) => (await findUser(db, id)).rows.length === 1;
+    let finish!: () => void;
+    const holding = new Promise<void>((resolve) => (finish = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = store.db.transaction().execute(async (trx) => {
+      await addUser(trx, 'gus');
+      // the transaction sees its own row, written and read on its writer
+      expect(await seen(trx, 'gus')).toBe(true);
+      begun();
+      await holding;
+    });
+    await inside;
+    // outside: the committed state, at once
+    expect(await settledSoon(seen(store.db, 'gus'))).toBe(false);
+    const write = addUser(store.db, 'hal');
+    expect(await settledSoon(write)).toBe('pending');
+    finish();
+    await transaction;
+    await write;
+    expect(await seen(store.db, 'gus')).toBe(true);
+    expect(await seen(store.db, 'hal')).toBe(true);
+    // a failed transaction's prepared writes roll back with it
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await addUser(trx, 'ivy');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await seen(store.db, 'ivy')).toBe(false);
   });
 });
 

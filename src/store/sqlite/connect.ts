@@ -1,8 +1,8 @@
 /** Embedded store: better-sqlite3 in WAL mode, foreign keys on. */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, SqliteDialect, type DialectAdapter, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from '../schema.js';
-import { ReadWriteSqliteDriver } from './read-write-driver.js';
+import { ReadWriteSqliteDriver, registerDriver } from './read-write-driver.js';
 import { createPrivateFile } from './private-file.js';
 import { ReaderResults } from './reader-results.js';
 
@@ -54,6 +54,8 @@ function emptyWal(writer: SQLite.Database): void {
 
 /** Kysely's SQLite dialect (adapter, compiler) over the driver that keeps reads off the writer. */
 class ReadWriteSqliteDialect extends SqliteDialect {
+  #driver: ReadWriteSqliteDriver | undefined;
+
   constructor(private readonly writer: SQLite.Database, private readonly reader: SQLite.Database) {
     super({ database: writer });
   }
@@ -61,11 +63,19 @@ class ReadWriteSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const dataVersion = this.reader.prepare('pragma data_version').pluck();
     const readerResults = new ReaderResults(() => dataVersion.get() as number);
-    return new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => this.writer.inTransaction, () => {
+    this.#driver = new ReadWriteSqliteDriver(withStatementCache(this.writer), withStatementCache(this.reader), readerResults, () => this.writer.inTransaction, () => {
       this.reader.close();
       emptyWal(this.writer);
       this.writer.close();
     });
+    return this.#driver;
+  }
+
+  // Kysely creates the driver, then the adapter: the prepared queries find the driver by the adapter (runAtOnce).
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter();
+    if (this.#driver) registerDriver(adapter, this.#driver);
+    return adapter;
   }
 }
 

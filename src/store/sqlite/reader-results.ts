@@ -16,6 +16,12 @@
  */
 import type { QueryResult } from 'kysely';
 
+/**
+ * The SQL texts of prepared queries marked `keptUntilWrite` (prepared.ts): the embedded store keeps their
+ * results until the store file next changes.
+ */
+export const keptUntilWrite = new Set<string>();
+
 /** Enough for every key and (user, project) pair of a busy server; past it, everything is dropped at once. */
 const MAX_RESULTS = 10_000;
 
