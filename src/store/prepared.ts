@@ -3,6 +3,8 @@
  * every call: measured here at ~21 µs a point read on top of the ~11 µs SQLite takes to run it, and
  * a quarter of a request's CPU. The hot queries (every request's key check and quota charge, access
  * checks, point reads) go through `prepared` instead; everything else stays a plain Kysely call.
+ * On the embedded store they also skip Kysely's executor where its route is fixed (a statement inside
+ * a transaction, a SELECT outside one: sqlite/read-write-driver.ts `runAtOnce`).
  *
  * The builder is called once per dialect with stand-in values; each stand-in found among the
  * compiled parameters is then replaced by the real value at run time. So a builder must use its

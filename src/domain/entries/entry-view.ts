@@ -64,8 +64,11 @@ export function untranslatedView(row: Pick<EntryRow, 'id' | 'group_id' | 'techni
 /** The reviewers of these translations by id: read only when one of them keeps a review. */
 export type Reviewers = ReadonlyMap<string, PersonView>;
 
+const NO_REVIEWERS: Reviewers = new Map();
+
 export async function reviewersOf(db: Db, rows: readonly Pick<TranslationRow, 'reviewed_by'>[]): Promise<Reviewers> {
   const ids = [...new Set(rows.flatMap((row) => (row.reviewed_by === null ? [] : [row.reviewed_by])))];
+  if (ids.length === 0) return NO_REVIEWERS;
   const found = await findUserNames(db, ids);
   return new Map(found.map((user) => [user.id, { id: user.id, firstName: user.first_name, lastName: user.last_name }]));
 }

@@ -44,10 +44,11 @@ class WriterLock {
   #tail: Promise<void> = Promise.resolve();
   /** the holder and those waiting */
   #count = 0;
+  #held = false;
 
-  /** whether a holder has the writer (a transaction between its begin and its end) */
+  /** whether a holder has the writer now (a transaction between its begin and its end), not only waits for it */
   get held(): boolean {
-    return this.#count > 0;
+    return this.#held;
   }
 
   /** @param onIdle called when the writer is handed on and nobody waits for it */
@@ -62,11 +63,15 @@ class WriterLock {
     const release = () => {
       if (released) return;
       released = true;
+      this.#held = false;
       this.#count -= 1;
       handOn();
       if (this.#count === 0) this.onIdle();
     };
-    const acquired = this.#tail.then(() => release);
+    const acquired = this.#tail.then(() => {
+      this.#held = true;
+      return release;
+    });
     this.#tail = this.#tail.then(() => turn);
     return acquired;
   }
@@ -207,7 +212,8 @@ export function registerDriver(adapter: DialectAdapter, driver: ReadWriteSqliteD
 export function runAtOnce<R>(db: Db, query: CompiledQuery): QueryResult<R> | undefined {
   const driver = driversByAdapter.get(db.getExecutor().adapter);
   if (!driver) return undefined;
-  // A transaction holds the writer from its begin to its end, and no other holder runs meanwhile.
+  // A transaction holds the writer from its begin to its end, and no other holder runs meanwhile. (A
+  // transaction's object used after its end, which no caller does, would run in whichever holds it then.)
   if (db.isTransaction) return driver.lock.held ? run<R>(driver.writer, query) : undefined;
   return SelectQueryNode.is(query.query) ? driver.read<R>(query) : undefined;
 }
