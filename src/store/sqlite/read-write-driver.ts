@@ -205,7 +205,7 @@ export function registerDriver(adapter: DialectAdapter, driver: ReadWriteSqliteD
  * Runs a compiled query where RoutedConnection would, without Kysely's executor around it: a statement
  * inside a transaction on the writer the transaction holds, a SELECT outside one on the reader.
  * Kysely reaches the same call after some ten promise turns of its executor, its connection provider
- * and the connection, ~5 µs a statement, and a save runs ten (prepared.ts calls this first).
+ * and the connection, ~5 µs a statement, and a save runs eight (prepared.ts calls this first).
  * undefined where it must go Kysely's way: another dialect, or a write outside a transaction (it joins
  * the group commit, and waits for its turn at the writer).
  */
