@@ -85,8 +85,8 @@ class RoutedConnection implements DatabaseConnection {
   constructor(private readonly driver: ReadWriteSqliteDriver) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.release) return run<R>(this.driver.writer, query);
-    if (SelectQueryNode.is(query.query)) return this.driver.read<R>(query);
+    const answered = this.driver.runWithoutTurn<R>(query, this.release !== null);
+    if (answered) return answered;
     const release = await this.driver.lock.acquire();
     try {
       if (!isWrite(query)) {
@@ -135,6 +135,16 @@ export class ReadWriteSqliteDriver implements Driver {
     private readonly onClose: () => void,
   ) {
     this.groups = new CommitGroups({ writer, inTransaction, acquire: () => this.lock.acquire(), run });
+  }
+
+  /**
+   * A query that needs no turn at the writer, run now: anything of the transaction holding the writer
+   * (`holdsWriter`) on it, a SELECT outside one on the reader. undefined for the rest: a write outside a
+   * transaction (the group commit) and anything else (a pragma, DDL) wait for the writer.
+   */
+  runWithoutTurn<R>(query: CompiledQuery, holdsWriter: boolean): QueryResult<R> | undefined {
+    if (holdsWriter) return run<R>(this.writer, query);
+    return SelectQueryNode.is(query.query) ? this.read<R>(query) : undefined;
   }
 
   /** A SELECT outside a transaction: on the reader, or from its kept results (reader-results.ts). */
@@ -202,18 +212,17 @@ export function registerDriver(adapter: DialectAdapter, driver: ReadWriteSqliteD
 }
 
 /**
- * Runs a compiled query where RoutedConnection would, without Kysely's executor around it: a statement
- * inside a transaction on the writer the transaction holds, a SELECT outside one on the reader.
- * Kysely reaches the same call after some ten promise turns of its executor, its connection provider
- * and the connection, ~5 µs a statement, and a save runs eight (prepared.ts calls this first).
- * undefined where it must go Kysely's way: another dialect, or a write outside a transaction (it joins
- * the group commit, and waits for its turn at the writer).
+ * Runs a compiled query as RoutedConnection would where it needs no turn at the writer
+ * (`runWithoutTurn`), without Kysely's executor around it. Kysely reaches the same call after some ten
+ * promise turns of its executor, its connection provider and the connection, ~5 µs a statement, and a
+ * save runs eight (prepared.ts calls this first). undefined where it must go Kysely's way: another
+ * dialect, or a query that waits for the writer.
  */
 export function runAtOnce<R>(db: Db, query: CompiledQuery): QueryResult<R> | undefined {
   const driver = driversByAdapter.get(db.getExecutor().adapter);
   if (!driver) return undefined;
   // A transaction holds the writer from its begin to its end, and no other holder runs meanwhile. (A
   // transaction's object used after its end, which no caller does, would run in whichever holds it then.)
-  if (db.isTransaction) return driver.lock.held ? run<R>(driver.writer, query) : undefined;
-  return SelectQueryNode.is(query.query) ? driver.read<R>(query) : undefined;
+  if (db.isTransaction && !driver.lock.held) return undefined;
+  return driver.runWithoutTurn<R>(query, db.isTransaction);
 }
