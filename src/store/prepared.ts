@@ -4,7 +4,8 @@
  * a quarter of a request's CPU. The hot queries (every request's key check and quota charge, access
  * checks, point reads) go through `prepared` instead; everything else stays a plain Kysely call.
  * On the embedded store they also skip Kysely's executor where its route is fixed (a statement inside
- * a transaction, a SELECT outside one: sqlite/read-write-driver.ts `runAtOnce`).
+ * a transaction, a SELECT outside one: sqlite/read-write-driver.ts `runAtOnce`); on PostgreSQL, inside
+ * a transaction bound to its connection (postgres/pipelined-driver.ts `bindTransaction`).
  *
  * The builder is called once per dialect with stand-in values; each stand-in found among the
  * compiled parameters is then replaced by the real value at run time. So a builder must use its
@@ -12,7 +13,11 @@
  * every stand-in reached the compiled query as a value.
  */
 import { createQueryId, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
+import { namedStatements } from './named-statements.js';
 import type { Db } from './schema.js';
+import { runOnBoundConnection } from './postgres/pipelined-driver.js';
+// A write's transaction binds itself (domain/shared/transaction.ts), so its prepared statements reach its connection straight.
+export { bindTransaction } from './postgres/pipelined-driver.js';
 import { runAtOnce } from './sqlite/read-write-driver.js';
 import { keptUntilWrite } from './sqlite/reader-results.js';
 
@@ -25,11 +30,6 @@ interface Template {
   query: CompiledQuery['query'];
 }
 
-/**
- * The SQL texts of prepared queries, each with a statement name: the PostgreSQL connection prepares
- * these once per connection (named statements), so the server parses and plans them once, not per call.
- */
-export const namedStatements = new Map<string, string>();
 
 const isRaw = <R>(built: Buildable<R>): built is RawBuilder<R> => (built as { isRawBuilder?: boolean }).isRawBuilder === true;
 
@@ -78,6 +78,6 @@ export function prepared<A extends unknown[], R>(
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
     // The template's query node goes along: the embedded store's driver sends SELECTs to its reader by it.
     const compiled: CompiledQuery<R> = { sql: template.sql, parameters, query: template.query, queryId: createQueryId() };
-    return runAtOnce<R>(db, compiled) ?? db.executeQuery<R>(compiled);
+    return runAtOnce<R>(db, compiled) ?? runOnBoundConnection<R>(db, compiled) ?? db.executeQuery<R>(compiled);
   };
 }

@@ -41,7 +41,7 @@ export async function loadProjectAccess(
   return accessFromRead(principal, prefetched ?? (await findProjectWithPlace(db, projectId, principal.userId)), notFound);
 }
 
-/** The caller's access from a read of the project (findProjectWithPlace, or one made with other data: findEntryForWrite, the authentication's statement). */
+/** The caller's access from a read of the project (findProjectWithPlace, or one made with other data: startEntryWrite, the authentication's statement). */
 export function accessFromRead(principal: Principal, project: ProjectForUser | undefined, notFound: () => AppError = projectNotFound): ProjectAccess {
   if (!project) throw notFound();
   const role = memberRoleOf(principal, project, notFound);

@@ -1,6 +1,6 @@
 /** Starting a write to an entry: its project's lock, then the entry and the caller's access to it. */
 import { notFound } from '../../errors.js';
-import { beginEntryProjectWrite, findEntryForWrite } from '../../store/content-writes/dialect-writes.js';
+import { startEntryWrite } from '../../store/content-writes/dialect-writes.js';
 import type { Db, EntryRow, TranslationRow } from '../../store/schema.js';
 import type { Capability } from '../access/capabilities.js';
 import { accessFromRead, requireCapability, type Principal, type ProjectAccess } from '../access/project-access.js';
@@ -20,13 +20,11 @@ export async function beginEntryWrite(
   capability: Capability,
   language: string | null = null,
 ): Promise<EntryWrite> {
-  const version = await beginEntryProjectWrite(db, entryId, nowIso());
-  if (version === undefined) throw notFound('entry');
-  const found = await findEntryForWrite(db, entryId, principal.userId, language);
-  if (!found) throw notFound('entry');
-  const access = accessFromRead(principal, found.project, () => notFound('entry'));
+  const started = await startEntryWrite(db, entryId, nowIso(), principal.userId, language);
+  if (!started) throw notFound('entry');
+  const access = accessFromRead(principal, started.project, () => notFound('entry'));
   requireCapability(access, capability);
-  const { entry, translation, groupPath } = found;
+  const { entry, translation, version, groupPath } = started;
   return { entry, access, translation, version, groupPath, key: keyOf([...groupPath, entry.technical_name]) };
 }
 

@@ -1,7 +1,7 @@
 /** Loading a group together with the caller's access to its project. */
 import { notFound } from '../../errors.js';
 import { findGroup } from '../../store/repositories/groups.js';
-import { beginGroupProjectWrite, findGroupForWrite } from '../../store/content-writes/dialect-writes.js';
+import { startGroupWrite } from '../../store/content-writes/dialect-writes.js';
 import type { Db, GroupRow } from '../../store/schema.js';
 import { nowIso } from '../shared/ids.js';
 import type { Capability } from '../access/capabilities.js';
@@ -32,13 +32,11 @@ export async function beginGroupWrite(
   groupId: string,
   capability: Capability,
 ): Promise<GroupWrite> {
-  const version = await beginGroupProjectWrite(db, groupId, nowIso());
-  if (version === undefined) throw notFound('group');
-  const found = await findGroupForWrite(db, groupId, principal.userId);
-  if (!found) throw notFound('group');
-  const access = accessFromRead(principal, found.project, () => notFound('group'));
+  const started = await startGroupWrite(db, groupId, nowIso(), principal.userId);
+  if (!started) throw notFound('group');
+  const access = accessFromRead(principal, started.project, () => notFound('group'));
   requireCapability(access, capability);
-  return { group: found.group, access, version, path: found.path };
+  return { group: started.group, access, version: started.version, path: started.path };
 }
 
 /** A write to a group, begun: what it checks, and what its change record needs. */

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { announceCommitted, takeRecorded } from '../../store/content-writes/change-feed.js';
 import type { ChangeSetRecord } from '../../store/content-writes/change-log.js';
+import { bindTransaction } from '../../store/prepared.js';
 import type { Database, Db } from '../../store/schema.js';
 
 /**
@@ -13,6 +14,8 @@ export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>
   const root = db as Kysely<Database>;
   let recorded: ChangeSetRecord[] = [];
   const result = await root.transaction().execute(async (trx) => {
+    const binding = bindTransaction(trx);
+    if (binding) await binding;
     const answer = await work(trx);
     recorded = takeRecorded(trx);
     return answer;

@@ -4,7 +4,8 @@
  * (the project's version bumped under its lock, then what the write checks, read after the lock), a
  * translation saved and a new entry inserted, each with its change record. On PostgreSQL each
  * statement is a round trip under the project's lock, so these fold their steps into few statements
- * (a save is 3 in all, a create 3); on SQLite a statement costs no trip, and the same steps run as
+ * (a save is 3 in all, a create 3, the first two sent together: the read goes out with the bump and
+ * runs as soon as the lock is taken); on SQLite a statement costs no trip, and the same steps run as
  * the plain statements they are made of. Callers use the functions below, never a dialect branch.
  */
 import { isPostgres } from '../dialect.js';
@@ -41,15 +42,25 @@ export interface OneChangeRecord {
   change: ChangeRecord;
 }
 
+/** A write to an entry, started: the project's new content version, and what the write checks. */
+export interface EntryWriteStart extends EntryForWrite {
+  /** the project's content version this write brings it to */
+  version: number;
+}
+
+/** A write to a group, started: the project's new content version, and what the write checks. */
+export interface GroupWriteStart extends GroupForWrite {
+  version: number;
+}
+
 export interface DialectWrites {
-  /** beginProjectWrite for the project of the entry: the new content version, undefined when the entry or its project is gone */
-  beginEntryProjectWrite(db: Db, entryId: string, now: string): Promise<number | undefined>;
-  /** beginProjectWrite for the project of the group: the new content version, undefined when the group or its project is gone */
-  beginGroupProjectWrite(db: Db, groupId: string, now: string): Promise<number | undefined>;
-  /** the entry, its project as `userId` sees it and (with `language`) its translation; undefined when the entry is gone */
-  findEntryForWrite(db: Db, entryId: string, userId: string, language: string | null): Promise<EntryForWrite | undefined>;
-  /** the group and its project as `userId` sees it; undefined when the group or its project is gone */
-  findGroupForWrite(db: Db, groupId: string, userId: string): Promise<GroupForWrite | undefined>;
+  /**
+   * beginProjectWrite for the project of the entry, then (after the lock) the entry, its project as
+   * `userId` sees it and (with `language`) its translation; undefined when the entry or its project is gone
+   */
+  startEntryWrite(db: Db, entryId: string, now: string, userId: string, language: string | null): Promise<EntryWriteStart | undefined>;
+  /** beginProjectWrite for the project of the group, then (after the lock) the group and its project as `userId` sees it; undefined when either is gone */
+  startGroupWrite(db: Db, groupId: string, now: string, userId: string): Promise<GroupWriteStart | undefined>;
   /** inserts or replaces the (entry, language) translation, marks the pair translated, records the change; the stored row */
   saveTranslation(db: Db, row: TextSave, record: OneChangeRecord): Promise<TranslationRow>;
   /**
@@ -62,9 +73,7 @@ export interface DialectWrites {
 
 const writesOf = (db: Db): DialectWrites => (isPostgres(db) ? postgresWrites : sqliteWrites);
 
-export const beginEntryProjectWrite: DialectWrites['beginEntryProjectWrite'] = (db, ...args) => writesOf(db).beginEntryProjectWrite(db, ...args);
-export const beginGroupProjectWrite: DialectWrites['beginGroupProjectWrite'] = (db, ...args) => writesOf(db).beginGroupProjectWrite(db, ...args);
-export const findEntryForWrite: DialectWrites['findEntryForWrite'] = (db, ...args) => writesOf(db).findEntryForWrite(db, ...args);
-export const findGroupForWrite: DialectWrites['findGroupForWrite'] = (db, ...args) => writesOf(db).findGroupForWrite(db, ...args);
+export const startEntryWrite: DialectWrites['startEntryWrite'] = (db, ...args) => writesOf(db).startEntryWrite(db, ...args);
+export const startGroupWrite: DialectWrites['startGroupWrite'] = (db, ...args) => writesOf(db).startGroupWrite(db, ...args);
 export const saveTranslation: DialectWrites['saveTranslation'] = (db, ...args) => writesOf(db).saveTranslation(db, ...args);
 export const insertNewEntry: DialectWrites['insertNewEntry'] = (db, ...args) => writesOf(db).insertNewEntry(db, ...args);

@@ -1,11 +1,11 @@
 /**
  * PostgreSQL's writes (dialect-writes.ts): each a round trip under the project's row lock, which every
  * other write of the project waits for, so each folds its steps into one statement: the start finds
- * the project by the entry or group and bumps it; the read after it carries the access check's
- * project, the translation and the group path; the save and the create carry their change record as
+ * the project by the entry or group and bumps it; the read sent with it (bumpAndRead) carries the
+ * access check's project, the translation and the group path; the save and the create carry their change record as
  * further arms (bench write-upsert, concurrent-create).
  */
-import { sql } from 'kysely';
+import { sql, type QueryResult } from 'kysely';
 import { nameTaken } from '../repositories/groups.js';
 import { projectForUserOf, projectForUserSelect, type ProjectForUserRow } from '../repositories/projects.js';
 import { prepared } from '../prepared.js';
@@ -15,28 +15,24 @@ import type { DialectWrites } from './dialect-writes.js';
 import { ENTRY_COLUMNS, ENTRY_VALUES, INSERT_LACKING, type EntryArgs } from './entry-rows.js';
 
 export const postgresWrites: DialectWrites = {
-  async beginEntryProjectWrite(db, entryId, now) {
-    const [bumped] = (await beginEntryWriteQuery(db, now, entryId)).rows;
-    return bumped && Number(bumped.content_version);
-  },
-
-  async beginGroupProjectWrite(db, groupId, now) {
-    const [bumped] = (await beginGroupWriteQuery(db, now, groupId)).rows;
-    return bumped && Number(bumped.content_version);
-  },
-
-  async findEntryForWrite(db, entryId, userId, language) {
-    const [row] = (await entryForWriteQuery(db, entryId, userId, language)).rows;
-    if (!row) return undefined;
+  async startEntryWrite(db, entryId, now, userId, language) {
+    const [bumped, row] = await bumpAndRead(beginEntryWriteQuery(db, now, entryId), entryForWriteQuery(db, entryId, userId, language));
+    if (!bumped || !row) return undefined;
     const { project, translation, group_path, ...entry } = row;
-    return { entry, project: projectForUserOf(project), translation: translation ?? undefined, groupPath: pathOf(group_path) };
+    return {
+      version: Number(bumped.content_version),
+      entry,
+      project: projectForUserOf(project),
+      translation: translation ?? undefined,
+      groupPath: pathOf(group_path),
+    };
   },
 
-  async findGroupForWrite(db, groupId, userId) {
-    const [row] = (await groupForWriteQuery(db, groupId, userId)).rows;
-    if (!row) return undefined;
+  async startGroupWrite(db, groupId, now, userId) {
+    const [bumped, row] = await bumpAndRead(beginGroupWriteQuery(db, now, groupId), groupForWriteQuery(db, groupId, userId));
+    if (!bumped || !row) return undefined;
     const { project, path, ...group } = row;
-    return { group, project: projectForUserOf(project), path: pathOf(path) };
+    return { version: Number(bumped.content_version), group, project: projectForUserOf(project), path: pathOf(path) };
   },
 
   async saveTranslation(db, row, record) {
@@ -68,6 +64,21 @@ export const postgresWrites: DialectWrites = {
     return true;
   },
 };
+
+/**
+ * The bump's row and the read's, the read sent right behind the bump (both called before either is
+ * awaited): on a bound transaction (postgres/pipelined-driver.ts) both go out at once, and the server
+ * runs the read as soon as the bump has the project's lock, in a statement of its own, so it sees
+ * every write the lock waited for, and no round trip of the lock's holder lies between them.
+ * Elsewhere they run one after the other, in the same order. The read's answer is waited for even
+ * when the bump failed, so that its failure (the transaction aborted) is never left unhandled.
+ */
+async function bumpAndRead<B, R>(bumping: Promise<QueryResult<B>>, reading: Promise<QueryResult<R>>): Promise<[B | undefined, R | undefined]> {
+  const [bumped, read] = await Promise.allSettled([bumping, reading]);
+  if (bumped.status === 'rejected') throw bumped.reason;
+  if (read.status === 'rejected') throw read.reason;
+  return [bumped.value.rows[0], read.value.rows[0]];
+}
 
 // Entries and groups never change project: the project read from the statement's snapshot is theirs.
 const BUMP_BY = (table: 'entries' | 'groups', now: string, id: string) => sql`bumped as (

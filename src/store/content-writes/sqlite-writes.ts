@@ -16,32 +16,26 @@ import { insertEntryQuery, insertLackingQuery } from './entry-rows.js';
 import { upsertTranslation } from './translation-rows.js';
 
 export const sqliteWrites: DialectWrites = {
-  async beginEntryProjectWrite(db, entryId, now) {
+  async startEntryWrite(db, entryId, now, userId, language) {
     const [bumped] = (await bumpByEntryQuery(db, now, entryId)).rows;
-    return bumped && Number(bumped.content_version);
-  },
-
-  async beginGroupProjectWrite(db, groupId, now) {
-    const [bumped] = (await bumpByGroupQuery(db, now, groupId)).rows;
-    return bumped && Number(bumped.content_version);
-  },
-
-  async findEntryForWrite(db, entryId, userId, language) {
+    if (!bumped) return undefined;
     const [row] = (await entryWithPathQuery(db, entryId)).rows;
     if (!row) return undefined;
     const { group_path, ...entry } = row;
     const project = await findProjectWithPlace(db, entry.project_id, userId);
     if (!project) return undefined;
     const translation = language === null ? undefined : await findTranslation(db, entryId, language);
-    return { entry, project, translation, groupPath: pathOf(group_path) };
+    return { version: Number(bumped.content_version), entry, project, translation, groupPath: pathOf(group_path) };
   },
 
-  async findGroupForWrite(db, groupId, userId) {
+  async startGroupWrite(db, groupId, now, userId) {
+    const [bumped] = (await bumpByGroupQuery(db, now, groupId)).rows;
+    if (!bumped) return undefined;
     const [row] = (await groupWithPathQuery(db, groupId)).rows;
     if (!row) return undefined;
     const { path, ...group } = row;
     const project = await findProjectWithPlace(db, group.project_id, userId);
-    return project && { group, project, path: pathOf(path) };
+    return project && { version: Number(bumped.content_version), group, project, path: pathOf(path) };
   },
 
   async saveTranslation(db, row, record) {

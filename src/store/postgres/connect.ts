@@ -1,8 +1,8 @@
 /** PostgreSQL (and wire-compatible engines) through node-postgres. */
-import { Kysely, PostgresAdapter, PostgresDialect, sql, type DialectAdapter } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
-import { namedStatements } from '../prepared.js';
 import type { Database } from '../schema.js';
+import { markPipelined, PipelinedPostgresDriver, type PipelinedDriverOptions } from './pipelined-driver.js';
 
 export interface PostgresOptions {
   /** a schema to work in instead of `public` (tests give every run its own) */
@@ -43,8 +43,23 @@ class AdapterWithoutSessionLock extends PostgresAdapter {
 }
 
 class PooledPostgresDialect extends PostgresDialect {
+  readonly #pool: pg.Pool;
+  readonly #options: PipelinedDriverOptions;
+
+  constructor(pool: pg.Pool, options: PipelinedDriverOptions) {
+    super({ pool });
+    this.#pool = pool;
+    this.#options = options;
+  }
+
   override createAdapter(): DialectAdapter {
-    return new AdapterWithoutSessionLock();
+    const adapter = new AdapterWithoutSessionLock();
+    markPipelined(adapter);
+    return adapter;
+  }
+
+  override createDriver(): Driver {
+    return new PipelinedPostgresDriver(this.#pool, this.#options);
   }
 }
 
@@ -68,34 +83,13 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Kys
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // a transaction's BEGIN goes out with its first statement (pipelined-driver.ts)
+    pipeline: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  } as pg.PoolConfig);
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PooledPostgresDialect({ pool: options.namedStatements === false ? pool : withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PooledPostgresDialect(pool, { namedStatements: options.namedStatements !== false }) });
   pools.set(db, pool);
   return db;
-}
-
-/**
- * Runs the prepared queries' SQL (see store/prepared.ts) as named statements: PostgreSQL then parses
- * and plans each once per connection instead of on every call. Everything else runs unnamed.
- */
-function withNamedStatements(pool: pg.Pool): pg.Pool {
-  const wrapped = new WeakSet<pg.PoolClient>();
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
-  const named = async (...args: unknown[]): Promise<pg.PoolClient> => {
-    if (args.length > 0) return connect(...args); // the callback form, used by pg itself: left as it is
-    const client = await connect();
-    if (!wrapped.has(client)) {
-      wrapped.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((text: unknown, values?: unknown) => {
-        const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
-        return name && Array.isArray(values) ? query({ name, text, values }) : query(text, values);
-      }) as typeof client.query;
-    }
-    return client;
-  };
-  return Object.assign(pool, { connect: named }) as pg.Pool;
 }
