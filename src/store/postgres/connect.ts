@@ -83,7 +83,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Kys
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    // a transaction's BEGIN goes out with its first statement (pipelined-driver.ts)
+    // a query is written without waiting for the answer before it (pipelined-driver.ts)
     pipeline: true,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   } as pg.PoolConfig);

@@ -1,14 +1,15 @@
 /**
- * Kysely's driver for node-postgres, with a transaction's BEGIN sent along with its first statement.
+ * Kysely's driver for node-postgres, pipelined: BEGIN's answer awaited with the first statement's, and a
+ * write's statements sent without Kysely's executor, the read with the bump.
  *
  * Kysely's own driver awaits BEGIN's answer before the transaction's first statement is sent: a
  * round trip that carries nothing, paid by every write (a save is BEGIN, the version's bump, its
  * read, the save and COMMIT). Here the pool's clients pipeline (node-postgres `pipeline: true`:
  * a query is written at once, not after the one before it is answered), BEGIN is written when the
  * transaction starts and its answer is awaited with the first statement's, so the two share one
- * round trip. Each keeps its own Sync, so the server answers each alone. Only BEGIN is left in
- * flight this way: every other statement is awaited before the next is sent, as before, so no
- * statement depends on an answer it has not seen.
+ * round trip. Each keeps its own Sync, so the server answers each alone. Beyond BEGIN, a statement
+ * goes out before the one before it is answered only where its caller sends it so, because it needs
+ * nothing from that answer (postgres-writes.ts bumpAndRead); the rest is awaited statement by statement.
  *
  * A transaction bound to its connection (bindTransaction) sends its prepared statements (store/prepared.ts)
  * straight to it, without Kysely's executor around each (some ten promise turns): written at once, in the
