@@ -16,10 +16,11 @@ import { createQueryId, type Compilable, type CompiledQuery, type QueryResult, t
 import { namedStatements } from './named-statements.js';
 import type { Db } from './schema.js';
 import { runOnBoundConnection } from './postgres/pipelined-driver.js';
-// A write's transaction binds itself (domain/shared/transaction.ts), so its prepared statements reach its connection straight.
-export { bindTransaction } from './postgres/pipelined-driver.js';
 import { runAtOnce } from './sqlite/read-write-driver.js';
 import { keptUntilWrite } from './sqlite/reader-results.js';
+
+// A write's transaction binds itself (domain/shared/transaction.ts), so its prepared statements reach its connection straight.
+export { bindTransaction } from './postgres/pipelined-driver.js';
 
 /** Where a compiled parameter comes from: an argument by index, or a constant of the builder. */
 type Slot = { argument: number } | { constant: unknown };
@@ -29,7 +30,6 @@ interface Template {
   slots: Slot[];
   query: CompiledQuery['query'];
 }
-
 
 const isRaw = <R>(built: Buildable<R>): built is RawBuilder<R> => (built as { isRawBuilder?: boolean }).isRawBuilder === true;
 
