@@ -12,13 +12,9 @@ import { prepared } from '../../src/store/prepared.js';
 import { TEST_DATABASE_URL } from '../helpers/dialects.js';
 import { createEntry, createProjectWithGroup } from '../helpers/seed.js';
 import { startServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { settledWithin } from '../helpers/settled.js';
 
 const selectOne = prepared(1, (_db, value: number) => sql<{ one: number }>`select cast(${value} as integer) as one`);
-
-/** Resolves to what `promise` gave, or to 'pending' if it has not settled within `ms`. */
-async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
-  return Promise.race([promise, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms))]);
-}
 
 describe.skipIf(!TEST_DATABASE_URL)('the pipelined PostgreSQL driver', () => {
   let server: TestServer;

@@ -12,6 +12,7 @@ import { prepared } from '../../src/store/prepared.js';
 import { sqlitePath } from '../../src/store/sqlite/connect.js';
 import { usagePath } from '../../src/store/sqlite/usage-file.js';
 import { openTestStore } from '../helpers/server.js';
+import { settledWithin } from '../helpers/settled.js';
 
 const now = '2025-01-01T00:00:00.000Z';
 const user = (id: string) => ({
@@ -20,10 +21,7 @@ const user = (id: string) => ({
 });
 
 /** Resolves to what `promise` gave, or to 'pending' if it has not settled after a few turns of the event loop. */
-async function settledSoon<T>(promise: Promise<T>): Promise<T | 'pending'> {
-  const pending = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 50));
-  return Promise.race([promise, pending]);
-}
+const settledSoon = <T>(promise: Promise<T>) => settledWithin(promise, 50);
 
 describe('the embedded store: reads beside a write transaction', () => {
   let store: Store;
