@@ -14,7 +14,7 @@ import { LARGE_BASE_LANGUAGE, largeLayout, seedLargeProject } from './large-proj
 import { measure } from './load.mjs';
 import { BARE_SCENARIO, buildScenarios } from './scenarios.mjs';
 import { seedCreateTarget, seedHistoryEntry, seedSmallProject } from './small-project.mjs';
-import { historyStorage } from './history-storage.mjs';
+import { describeHistoryStorage, historyStorage } from './history-storage.mjs';
 import { createBenchStore } from './stores.mjs';
 import { createBenchUser, ServerLog, TolkKeeper } from './tolk-server.mjs';
 
@@ -70,6 +70,10 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
       say(`${kind}: ${scenario.id}: ${measured.rps} req/s, p99 ${measured.p99_ms} ms, ${measured.errors} errors${crashes ? `, SERVER CRASHED ${crashes}×` : ''}`);
     }
 
+    // after the scenarios, the log holds their writes' sets (each of one change): their size per million
+    const historyAfterScenarios = scenarios.length > 0 ? await historyStorage(kind, store.url) : null;
+    if (historyAfterScenarios) say(`${kind}: the change log after the scenarios: ${describeHistoryStorage(historyAfterScenarios)}`);
+
     if (kind === 'postgres' && options.parts.has('fleet')) {
       say(`${kind}: fleet-mixed: the mixed workload on one instance, then on three instances behind HAProxy and PgBouncer…`);
       const { one, fleet, instances: fleetSize } = await measureFleet({ postgresUrl: options.postgresUrl, cleanup, load, say });
@@ -93,10 +97,10 @@ export async function benchStore({ kind, options, bare, cleanup, resultsDir }) {
     // after import-large, the log holds its million changes: its size per million recorded changes
     if (largeImport) {
       largeImport.history = await historyStorage(kind, store.url);
-      say(`${kind}: the change log: ${largeImport.history.changes} changes, ${largeImport.history.mb} MB, ${largeImport.history.mb_per_million} MB per million`);
+      say(`${kind}: the change log: ${describeHistoryStorage(largeImport.history)}`);
     }
     return {
-      result: { store: kind, bare_rps: ceiling.rps, scenarios, large_exports: largeExports, large_import: largeImport, floor },
+      result: { store: kind, bare_rps: ceiling.rps, scenarios, history_after_scenarios: historyAfterScenarios, large_exports: largeExports, large_import: largeImport, floor },
       context: { storeLabel: store.label, bare: ceiling, large, small, quick: options.quick, seconds: options.seconds, warmupSeconds: options.warmupSeconds, log, crashes: tolk.crashes, floorProblem },
     };
   } catch (error) {

@@ -1,6 +1,7 @@
 /** The printed table and the JSON files of bench/results/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { floorFor, judgeLargeExport, judgeScenario, ratioTargetOf } from './targets.mjs';
+import { describeHistoryStorage } from './history-storage.mjs';
 
 const number = (value, digits = 0) => (value === null || value === undefined ? '—' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
@@ -35,6 +36,7 @@ export function formatStoreReport(run) {
     '',
     ...measuredRows.map((s) => `  ${s.name.padEnd(19)} ${s.note}`),
     '',
+    ...(result.history_after_scenarios ? [`the change log after the scenarios: ${describeHistoryStorage(result.history_after_scenarios)}`, ''] : []),
     ...floorLines(result),
     ...(exportRows.length === 0
       ? []
@@ -90,7 +92,7 @@ function importLines(result) {
       [[number(i.wall_s, 2), number(i.peak_rss_mb, 1), number(i.body_mb, 1), number(i.reads), number(i.read_p50_ms, 1), number(i.read_p99_ms, 1), number(i.read_max_ms, 1), number(i.read_failures),
         `≤ ${limit} s, ≤ 500 MB, p99 ≤ 200 ms`, i.problem ? `not met (${i.problem.slice(0, 120)})` : met ? 'met' : 'not met']],
     ),
-    ...(i.history ? [`the change log after it: ${number(i.history.changes)} changes, ${number(i.history.mb, 1)} MB on disk, ${number(i.history.mb_per_million, 1)} MB per million changes`] : []),
+    ...(i.history ? [`the change log after it: ${describeHistoryStorage(i.history)}`] : []),
   ];
 }
 

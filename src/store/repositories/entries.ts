@@ -105,13 +105,3 @@ export async function listTranslationsOfEntry(db: Db, entryId: string): Promise<
   return db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).execute();
 }
 
-/** The entry's translation in one language, if any. */
-export async function findTranslation(db: Db, entryId: string, language: string): Promise<TranslationRow | undefined> {
-  const [row] = (await translationQuery(db, entryId, language)).rows;
-  return row;
-}
-
-const translationQuery = prepared(2, (db, entryId: string, language: string) =>
-  db.selectFrom('translations').selectAll().where('entry_id', '=', entryId).where('language', '=', language),
-);
-
