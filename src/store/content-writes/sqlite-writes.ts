@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { nameTakenUnderParent } from '../repositories/groups.js';
-import { findProjectWithPlace } from '../repositories/members.js';
+import { projectForUserJson, projectForUserOf, type ProjectForUser, type ProjectForUserRow } from '../repositories/projects.js';
 import { markTranslated } from '../repositories/missing-translations.js';
 import { prepared } from '../prepared.js';
 import type { EntryRow, GroupRow, TranslationRow } from '../schema.js';
@@ -19,22 +19,19 @@ export const sqliteWrites: DialectWrites = {
   async startEntryWrite(db, entryId, now, userId, language) {
     const [bumped] = (await bumpByEntryQuery(db, now, entryId)).rows;
     if (!bumped) return undefined;
-    const [row] = (await entryForWriteQuery(db, entryId, language)).rows;
-    if (!row) return undefined;
-    const { group_path, translation, ...entry } = row;
-    const project = await findProjectWithPlace(db, entry.project_id, userId);
-    if (!project) return undefined;
-    return { version: Number(bumped.content_version), entry, project, translation: translationOf(translation), groupPath: pathOf(group_path) };
+    const [row] = (await entryForWriteQuery(db, entryId, userId, language)).rows;
+    if (!row || row.project === null) return undefined;
+    const { project, translation, group_path, ...entry } = row;
+    return { version: Number(bumped.content_version), entry, project: projectOf(project), translation: translationOf(translation), groupPath: pathOf(group_path) };
   },
 
   async startGroupWrite(db, groupId, now, userId) {
     const [bumped] = (await bumpByGroupQuery(db, now, groupId)).rows;
     if (!bumped) return undefined;
-    const [row] = (await groupWithPathQuery(db, groupId)).rows;
-    if (!row) return undefined;
-    const { path, ...group } = row;
-    const project = await findProjectWithPlace(db, group.project_id, userId);
-    return project && { version: Number(bumped.content_version), group, project, path: pathOf(path) };
+    const [row] = (await groupForWriteQuery(db, groupId, userId)).rows;
+    if (!row || row.project === null) return undefined;
+    const { project, path, ...group } = row;
+    return { version: Number(bumped.content_version), group, project: projectOf(project), path: pathOf(path) };
   },
 
   async saveTranslation(db, row, record) {
@@ -70,18 +67,28 @@ const TRANSLATION_COLUMNS = [
   'state', 'base_revision', 'reviewed_text', 'reviewed_by', 'reviewed_at', 'reviewed_revision',
 ] as const satisfies readonly (keyof TranslationRow)[];
 
-// The entry with its group path and (with a language) its translation as a JSON object: one statement
-// where three were (each ~5 µs of a save's own besides its work, sqlite/read-write-driver.ts `run`).
-const entryForWriteQuery = prepared(2, (_db, entryId: string, language: string | null) => {
+// What a write checks, in one statement as on PostgreSQL (postgres-writes.ts): the entry with its group
+// path, its project as the user sees it (the access check's read) and, with a language, its translation,
+// each of the last two as a JSON text. Four statements were ~5 µs each of a save's own besides their work.
+const entryForWriteQuery = prepared(3, (_db, entryId: string, userId: string, language: string | null) => {
   const translationJson = sql.join(TRANSLATION_COLUMNS.map((column) => sql`${sql.lit(column)}, t.${sql.ref(column)}`));
-  return sql<EntryRow & { group_path: string; translation: string | null }>`select e.*, ${groupPathJson(sql`e.group_id`, false)} as group_path,
-      (select json_object(${translationJson}) from translations t where t.entry_id = e.id and t.language = ${language}) as translation
+  return sql<EntryRow & { project: string | null; translation: string | null; group_path: string }>`select e.*,
+      ${projectForUserJson(userId, sql`e.project_id`)} as project,
+      (select json_object(${translationJson}) from translations t where t.entry_id = e.id and t.language = ${language}) as translation,
+      ${groupPathJson(sql`e.group_id`, false)} as group_path
     from entries e where e.id = ${entryId}`;
 });
+
+const groupForWriteQuery = prepared(2, (_db, groupId: string, userId: string) =>
+  sql<GroupRow & { project: string | null; path: string }>`select g.*,
+      ${projectForUserJson(userId, sql`g.project_id`)} as project,
+      ${groupPathJson(sql`g.id`, false)} as path
+    from groups g where g.id = ${groupId}`,
+);
+
+const projectOf = (json: string): ProjectForUser => projectForUserOf(JSON.parse(json) as ProjectForUserRow);
 
 /** The translation read along with its entry (entryForWriteQuery), or undefined. */
 const translationOf = (json: string | null): TranslationRow | undefined => (json === null ? undefined : (JSON.parse(json) as TranslationRow));
 
-const groupWithPathQuery = prepared(1, (_db, groupId: string) =>
-  sql<GroupRow & { path: string }>`select g.*, ${groupPathJson(sql`g.id`, false)} as path from groups g where g.id = ${groupId}`,
-);
+

@@ -93,6 +93,18 @@ export const projectForUserSelect = (userId: unknown, projectId: unknown) => sql
   left join project_members m on m.project_id = p.id and m.user_id = ${userId}
   where p.id = ${projectId}`;
 
+/** The names of projectForUserSelect's columns. */
+const PROJECT_FOR_USER_NAMES = [...PROJECT_COLUMNS.map((column) => column.split(/ as |\./).pop()!), 'member_role', 'member_confirmed_at', 'accepted_before'];
+
+/**
+ * projectForUserSelect's row as one JSON text, on SQLite (which has no row_to_json): so that a write's
+ * read carries its access check along, as on PostgreSQL (content-writes/sqlite-writes.ts). Read back
+ * with projectForUserOf(JSON.parse(…)); null when there is no such project.
+ */
+export const projectForUserJson = (userId: unknown, projectId: unknown) =>
+  sql<string | null>`(select json_object(${sql.join(PROJECT_FOR_USER_NAMES.map((name) => sql`${sql.lit(name)}, target.${sql.ref(name)}`))})
+    from (${projectForUserSelect(userId, projectId)}) target)`;
+
 export function projectForUserOf(row: ProjectForUserRow): ProjectForUser {
   return { ...toRecord(row), memberRole: row.member_role ?? null, memberConfirmedAt: row.member_confirmed_at ?? null, acceptedBefore: Number(row.accepted_before) };
 }
