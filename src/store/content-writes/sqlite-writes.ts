@@ -1,8 +1,8 @@
 /**
  * The embedded store's writes (dialect-writes.ts): plain statements, one after another. A statement
  * costs no round trip here, but each is ~20–30 µs of the driver's time in a write of ~300: the start
- * finds the project and bumps it in one statement, and the entry or group is read with its path (an
- * entry with the translation the write asks for, in the same statement).
+ * finds the project and bumps it in one statement, and one more reads what the write checks: the entry
+ * or group with its path, its project as the user sees it and the translation the write asks for.
  */
 import { sql } from 'kysely';
 import { nameTakenUnderParent } from '../repositories/groups.js';
