@@ -1,6 +1,6 @@
 /**
- * `node bench/ab.mjs <checkout A> <checkout B> [<checkout C> …] [--only read,page,write,spread,create] [--rounds N] [--together]`:
- * the same point read, page of 100, translation upsert (to one entry, and spread over 100) and entry
+ * `node bench/ab.mjs <checkout A> <checkout B> [<checkout C> …] [--only read,page,write,spread,upsert,create] [--rounds N] [--together]`:
+ * the same point read, page of 100, translation upsert (to one entry, spread over 100, and `upsert`: the bench's write-upsert, a random entry × language of its small project) and entry
  * create against two builds or more (each checkout's dist/, e.g. a `git worktree` of an older commit with
  * node_modules linked), interleaved A B, B A (four rounds unless told; with three, A B C, B C A, C A B,
  * so that a difference A to C is measured in the same rounds as A to B and B to C, and each build has
@@ -17,12 +17,14 @@ import { tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
+import { apiClient } from './lib/api-client.mjs';
+import { seedSmallProject } from './lib/small-project.mjs';
 const args = process.argv.slice(2);
 const option = (name) => { const at = args.indexOf(name); return at < 0 ? undefined : args.splice(at, 2)[1]; };
 const only = option('--only')?.split(',');
 const rounds = Number(option('--rounds') ?? 4);
 const together = args.includes('--together') && Boolean(args.splice(args.indexOf('--together'), 1));
-if (args.length < 2) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [<checkout C> …] [--only read,page,write,spread,create] [--rounds N] [--together]');
+if (args.length < 2) throw new Error('usage: node bench/ab.mjs <checkout A> <checkout B> [<checkout C> …] [--only read,page,write,spread,upsert,create] [--rounds N] [--together]');
 /** The builds by name: A, B, C, … in the order given. */
 const builds = Object.fromEntries(args.map((root, at) => [String.fromCharCode(65 + at), root]));
 const names = Object.keys(builds);
@@ -71,11 +73,13 @@ async function start(root, port, label) {
     pagedEntries.push(entry.id);
     for (const language of ['de', 'fr']) await post(`/entries/${entry.id}/translations`, { language, translation: `${language} Label ${i}` }, 'PUT');
   }
-  return { child, base, h, entry: e.id, pagedEntries, page: `/groups/${paged.id}/entries?limit=100`, inbox: (await post(`/projects/${p.id}/groups`, { technicalName: 'inbox', displayName: 'Inbox' })).id };
+  // the bench's small project (2,000 entries in nested groups, 2 languages), for `upsert` only: it takes a while to seed
+  const small = scenarios.includes('upsert') ? await seedSmallProject(apiClient(`http://127.0.0.1:${port}`, key)) : null;
+  return { child, base, h, entry: e.id, pagedEntries, small, page: `/groups/${paged.id}/entries?limit=100`, inbox: (await post(`/projects/${p.id}/groups`, { technicalName: 'inbox', displayName: 'Inbox' })).id };
 }
+const scenarios = ['read', 'page', 'write', 'spread', 'upsert', 'create'].filter((name) => !only || only.includes(name));
 const servers = {};
 for (const [at, name] of names.entries()) servers[name] = await start(builds[name], 18101 + at, name);
-const scenarios = ['read', 'page', 'write', 'spread', 'create'].filter((name) => !only || only.includes(name));
 const results = { ...Object.fromEntries(names.map((name) => [name, {}])), cpuMicrosPerRequest: Object.fromEntries(names.map((name) => [name, {}])) };
 for (const name of names) for (const scenario of scenarios) { results[name][scenario] = []; results.cpuMicrosPerRequest[name][scenario] = []; }
 let created = 0;
@@ -99,6 +103,9 @@ function runsOf(name) {
   // saves spread over the 100 entries of the page, as editors spread them: what is kept per entry is
   // a different page of its index each time (the saves above all go to one entry)
   const spread = { method: 'PUT', setupRequest: (request) => ({ ...request, path: `/api/v1/entries/${s.pagedEntries[(saved += 1) % 100]}/translations`, body: JSON.stringify({ language: 'fr', translation: `Titre ${saved}` }) }) };
+  // the bench's write-upsert: a random entry × language of the small project
+  const pick = (items) => items[Math.floor(Math.random() * items.length)];
+  const upsert = { method: 'PUT', setupRequest: (request) => ({ ...request, path: `/api/v1/entries/${pick(s.small.entryIds)}/translations`, body: JSON.stringify({ language: pick(s.small.languages), translation: `Bench text ${(saved += 1)}` }) }) };
   // new entries with unique names in one group, as concurrent-create sends them
   const create = { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify({ technicalName: `made${(created += 1)}`, baseTerm: `Made ${created}` }) }) };
   return [
@@ -106,6 +113,7 @@ function runsOf(name) {
     ['page', `${s.base}${s.page}`, { headers: s.h }],
     ['write', `${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [save] }],
     ['spread', `${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [spread] }],
+    ['upsert', `${s.base}/entries/${s.entry}/translations`, { headers: s.h, requests: [upsert] }],
     ['create', `${s.base}/groups/${s.inbox}/entries`, { headers: s.h, requests: [create] }],
   ].filter(([scenario]) => scenarios.includes(scenario));
 }

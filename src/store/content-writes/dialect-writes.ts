@@ -56,8 +56,9 @@ export interface GroupWriteStart extends GroupForWrite {
 
 export interface DialectWrites {
   /**
-   * beginProjectWrite for the project of the entry, then (after the lock) the entry, its project as
-   * `userId` sees it and (with `language`) its translation; undefined when the entry or its project is gone
+   * beginProjectWrite for the project of the entry, and under its lock the entry, its project as `userId`
+   * sees it (at the new version) and (with `language`) its translation; undefined when the entry or its
+   * project is gone. (SQLite reads first: its one writer is held from the write's start.)
    */
   startEntryWrite(db: Db, entryId: string, now: string, userId: string, language: string | null): Promise<EntryWriteStart | undefined>;
   /** beginProjectWrite for the project of the group, then (after the lock) the group and its project as `userId` sees it; undefined when either is gone */
