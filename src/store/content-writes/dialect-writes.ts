@@ -61,7 +61,7 @@ export interface DialectWrites {
    * project is gone. (SQLite reads first: its one writer is held from the write's start.)
    */
   startEntryWrite(db: Db, entryId: string, now: string, userId: string, language: string | null): Promise<EntryWriteStart | undefined>;
-  /** beginProjectWrite for the project of the group, then (after the lock) the group and its project as `userId` sees it; undefined when either is gone */
+  /** beginProjectWrite for the project of the group, and under its lock the group and its project as `userId` sees it; undefined when either is gone */
   startGroupWrite(db: Db, groupId: string, now: string, userId: string): Promise<GroupWriteStart | undefined>;
   /** inserts or replaces the (entry, language) translation, marks the pair translated, records the change; the stored row */
   saveTranslation(db: Db, row: TextSave, record: OneChangeRecord): Promise<TranslationRow>;

@@ -57,7 +57,6 @@ export const sqliteWrites: DialectWrites = {
   },
 };
 
-
 const TRANSLATION_COLUMNS = [
   'id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at',
   'state', 'base_revision', 'reviewed_text', 'reviewed_by', 'reviewed_at', 'reviewed_revision',
@@ -65,7 +64,7 @@ const TRANSLATION_COLUMNS = [
 
 // What a write checks, in one statement as on PostgreSQL (postgres-writes.ts): the entry with its group
 // path, its project as the user sees it (the access check's read) and, with a language, its translation,
-// each of the last two as a JSON text. Four statements were ~5 µs each of a save's own besides their work.
+// each of the last two as a JSON text, where there were three reads (each ~5 µs of its own besides its work).
 const entryForWriteQuery = prepared(3, (_db, entryId: string, userId: string, language: string | null) => {
   const translationJson = sql.join(TRANSLATION_COLUMNS.map((column) => sql`${sql.lit(column)}, t.${sql.ref(column)}`));
   return sql<EntryRow & { project: string | null; translation: string | null; group_path: string }>`select e.*,
@@ -87,5 +86,3 @@ const projectOf = (json: string, version: number): ProjectForUser => ({ ...proje
 
 /** The translation read along with its entry (entryForWriteQuery), or undefined. */
 const translationOf = (json: string | null): TranslationRow | undefined => (json === null ? undefined : (JSON.parse(json) as TranslationRow));
-
-
