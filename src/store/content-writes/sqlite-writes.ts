@@ -5,6 +5,7 @@
  * user sees it, the translation the write asks for), then bumps the project by its id.
  */
 import { sql } from 'kysely';
+import { TRANSLATION_FIELDS } from '../repositories/entries.js';
 import { nameTakenUnderParent } from '../repositories/groups.js';
 import { projectForUserJson, projectForUserOf, type ProjectForUser, type ProjectForUserRow } from '../repositories/projects.js';
 import { markTranslated } from '../repositories/missing-translations.js';
@@ -57,22 +58,16 @@ export const sqliteWrites: DialectWrites = {
   },
 };
 
-const TRANSLATION_COLUMNS = [
-  'id', 'entry_id', 'language', 'translation', 'translator_id', 'created_at', 'updated_at',
-  'state', 'base_revision', 'reviewed_text', 'reviewed_by', 'reviewed_at', 'reviewed_revision',
-] as const satisfies readonly (keyof TranslationRow)[];
-
 // What a write checks, in one statement as on PostgreSQL (postgres-writes.ts): the entry with its group
 // path, its project as the user sees it (the access check's read) and, with a language, its translation,
 // each of the last two as a JSON text, where there were three reads (each ~5 µs of its own besides its work).
-const entryForWriteQuery = prepared(3, (_db, entryId: string, userId: string, language: string | null) => {
-  const translationJson = sql.join(TRANSLATION_COLUMNS.map((column) => sql`${sql.lit(column)}, t.${sql.ref(column)}`));
-  return sql<EntryRow & { project: string | null; translation: string | null; group_path: string }>`select e.*,
+const entryForWriteQuery = prepared(3, (_db, entryId: string, userId: string, language: string | null) =>
+  sql<EntryRow & { project: string | null; translation: string | null; group_path: string }>`select e.*,
       ${projectForUserJson(userId, sql`e.project_id`)} as project,
-      (select json_object(${translationJson}) from translations t where t.entry_id = e.id and t.language = ${language}) as translation,
+      (select json_object(${TRANSLATION_FIELDS}) from translations t where t.entry_id = e.id and t.language = ${language}) as translation,
       ${groupPathJson(sql`e.group_id`, false)} as group_path
-    from entries e where e.id = ${entryId}`;
-});
+    from entries e where e.id = ${entryId}`,
+);
 
 const groupForWriteQuery = prepared(2, (_db, groupId: string, userId: string) =>
   sql<GroupRow & { project: string | null; path: string }>`select g.*,

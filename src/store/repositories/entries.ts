@@ -30,7 +30,8 @@ export async function findEntryWithTranslations(db: Db, entryId: string): Promis
   return { entry, translations };
 }
 
-const TRANSLATION_FIELDS = sql.raw(
+/** A translation row `t`'s columns as the arguments of json_object (SQLite) or json_build_object (PostgreSQL). */
+export const TRANSLATION_FIELDS = sql.raw(
   "'id', t.id, 'entry_id', t.entry_id, 'language', t.language, 'translation', t.translation, " +
     "'translator_id', t.translator_id, 'created_at', t.created_at, 'updated_at', t.updated_at, 'state', t.state, " +
     "'base_revision', t.base_revision, 'reviewed_text', t.reviewed_text, 'reviewed_by', t.reviewed_by, 'reviewed_at', t.reviewed_at, " +
