@@ -6,8 +6,9 @@
  * statement is a round trip under the project's lock, so these fold their steps into few statements
  * (a save is 3 in all, a create 3, the first two sent together: the read goes out with the bump and
  * runs as soon as the lock is taken); on SQLite a statement costs no trip, but each still costs a few
- * µs besides its work, so the read after the bump is one statement there too, and the rest run as the
- * plain statements they are made of. Callers use the functions below, never a dialect branch.
+ * µs besides its work, so what a write checks is one read there too (before the bump: the one writer is
+ * held from the write's start), and the rest run as the plain statements they are made of. Callers use
+ * the functions below, never a dialect branch.
  */
 import { isPostgres } from '../dialect.js';
 import type { ProjectForUser } from '../repositories/projects.js';
